@@ -1,0 +1,166 @@
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const WISH_STATUSES = ["pending", "submitted_for_batching", "entangled", "processed"] as const;
+export const RING_STATUSES = ["queued", "running", "completed", "failed"] as const;
+
+export const wishes = sqliteTable(
+  "wishes",
+  {
+    id: text("id").primaryKey(),
+    text: text("text").notNull(),
+    name: text("name"),
+    /** Private: never part of a public response. */
+    email: text("email"),
+    country: text("country"),
+    countryCode: text("country_code"),
+    location: text("location"),
+    lat: real("lat"),
+    lon: real("lon"),
+    theme: text("theme").notNull(),
+    status: text("status", { enum: WISH_STATUSES }).notNull().default("pending"),
+    bellRingId: text("bell_ring_id"),
+    fingerprintHash: text("fingerprint_hash").notNull(),
+    ipHash: text("ip_hash"),
+    resonanceCount: integer("resonance_count").notNull().default(0),
+    hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
+    reportCount: integer("report_count").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    index("wishes_visible_created_idx").on(t.hidden, t.createdAt),
+    index("wishes_visible_resonance_idx").on(t.hidden, t.resonanceCount, t.createdAt),
+    index("wishes_visible_theme_created_idx").on(t.hidden, t.theme, t.createdAt),
+    index("wishes_visible_country_created_idx").on(t.hidden, t.countryCode, t.createdAt),
+    index("wishes_status_created_idx").on(t.status, t.createdAt),
+    index("wishes_fingerprint_created_idx").on(t.fingerprintHash, t.createdAt),
+    index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),
+    index("wishes_ring_idx").on(t.bellRingId),
+  ],
+);
+
+export const resonances = sqliteTable(
+  "resonances",
+  {
+    wishId: text("wish_id").notNull(),
+    fingerprintHash: text("fingerprint_hash").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.wishId, t.fingerprintHash] })],
+);
+
+export const bellRings = sqliteTable(
+  "bell_rings",
+  {
+    id: text("id").primaryKey(),
+    createdAt: integer("created_at").notNull(),
+    virtual: integer("virtual", { mode: "boolean" }).notNull().default(false),
+    rungByHash: text("rung_by_hash"),
+    provider: text("provider").notNull(),
+    backend: text("backend"),
+    jobId: text("job_id"),
+    status: text("status", { enum: RING_STATUSES }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at"),
+    bitstring: text("bitstring"),
+    counts: text("counts"),
+    poem: text("poem"),
+    usageSeconds: real("usage_seconds"),
+    error: text("error"),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [index("bell_rings_created_idx").on(t.createdAt), index("bell_rings_status_idx").on(t.status, t.createdAt)],
+);
+
+export const countryStats = sqliteTable(
+  "country_stats",
+  {
+    countryCode: text("country_code").primaryKey(),
+    country: text("country").notNull(),
+    wishCount: integer("wish_count").notNull().default(0),
+    pendingCount: integer("pending_count").notNull().default(0),
+    entangledCount: integer("entangled_count").notNull().default(0),
+    lastWish: text("last_wish"),
+    lastAt: integer("last_at"),
+  },
+  (t) => [index("country_stats_count_idx").on(t.wishCount)],
+);
+
+/** Totals kept in step with `wishes` so the ribbon never counts rows. */
+export const siteCounters = sqliteTable("site_counters", {
+  key: text("key").primaryKey(),
+  value: integer("value").notNull().default(0),
+});
+
+export const creditLedger = sqliteTable(
+  "credit_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deltaSeconds: real("delta_seconds").notNull(),
+    reason: text("reason").notNull(),
+    ringId: text("ring_id"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("credit_ledger_ring_idx").on(t.ringId)],
+);
+
+export const reports = sqliteTable(
+  "reports",
+  {
+    wishId: text("wish_id").notNull(),
+    fingerprintHash: text("fingerprint_hash").notNull(),
+    reason: text("reason"),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.wishId, t.fingerprintHash] }), index("reports_created_idx").on(t.createdAt)],
+);
+
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: ["queued", "sent", "failed", "held"] }).notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdAt: integer("created_at").notNull(),
+    sentAt: integer("sent_at"),
+  },
+  (t) => [index("outbox_status_created_idx").on(t.status, t.createdAt)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: text("id").primaryKey(),
+    name: text("name"),
+    email: text("email").notNull(),
+    subject: text("subject"),
+    message: text("message").notNull(),
+    ipHash: text("ip_hash"),
+    createdAt: integer("created_at").notNull(),
+    readAt: integer("read_at"),
+  },
+  (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_ip_idx").on(t.ipHash, t.createdAt)],
+);
+
+export const newsletterSubscribers = sqliteTable(
+  "newsletter_subscribers",
+  {
+    email: text("email").primaryKey(),
+    token: text("token").notNull(),
+    confirmedAt: integer("confirmed_at"),
+    createdAt: integer("created_at").notNull(),
+    unsubscribedAt: integer("unsubscribed_at"),
+  },
+  (t) => [index("newsletter_token_idx").on(t.token)],
+);
+
+/** Fixed-window counters for rate limits that are not tied to a wish row (IP wish limit, contact, reports, login). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+});

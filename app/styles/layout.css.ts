@@ -1,0 +1,33 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+export const container = style({
+  width: "100%",
+  maxWidth: vars.content.width,
+  marginInline: "auto",
+  paddingInline: vars.space.md,
+});
+
+export const main = style({ flex: 1, paddingBlock: vars.space.xl });
+
+export const visuallyHidden = style({
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+  boxShadow: vars.shadow.card,
+});
+
+export const prose = style({ maxWidth: vars.content.narrow, marginInline: "auto" });

@@ -1,0 +1,38 @@
+import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
+import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vite";
+
+declare module "@remix-run/cloudflare" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+/** Under `npm run dev` the BellRoom runs in a second wrangler (see docs/decisions/0002-serving.md). */
+const bellRoomDevPort = Number(process.env.BELL_ROOM_DEV_PORT ?? 5003);
+
+export default defineConfig({
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  server: {
+    port: 5002,
+    strictPort: true,
+    proxy: { "/ws": { target: `ws://127.0.0.1:${bellRoomDevPort}`, ws: true } },
+  },
+  plugins: [
+    remixCloudflareDevProxy({ configPath: "wrangler.dev.toml", persist: { path: ".wrangler/state/v3" } }),
+    remix({
+      future: {
+        v3_fetcherPersist: true,
+        v3_relativeSplatPath: true,
+        v3_throwAbortReason: true,
+        v3_singleFetch: true,
+        v3_lazyRouteDiscovery: true,
+      },
+    }),
+    vanillaExtractPlugin(),
+  ],
+  build: { target: "es2022" },
+});
