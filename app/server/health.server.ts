@@ -1,4 +1,5 @@
 import { bellRoom } from "./bell-room-client.server";
+import { edgeCache } from "./edge-cache.server";
 
 export interface HealthReport {
   database: { connected: boolean };
@@ -29,8 +30,8 @@ async function databaseConnected(env: Env): Promise<boolean> {
 
 async function cacheConnected(): Promise<boolean> {
   const stamp = crypto.randomUUID();
-  await caches.default.put(CACHE_PROBE_URL, new Response(stamp, { headers: { "Cache-Control": "max-age=60" } }));
-  const cached = await caches.default.match(CACHE_PROBE_URL);
+  await edgeCache().put(CACHE_PROBE_URL, new Response(stamp, { headers: { "Cache-Control": "max-age=60" } }));
+  const cached = await edgeCache().match(CACHE_PROBE_URL);
   return (await cached?.text()) === stamp;
 }
 

@@ -3,7 +3,11 @@ import { breakpoints, vars } from "./theme.css";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 
-globalStyle("html", { colorScheme: "dark", scrollBehavior: "smooth" });
+globalStyle("html", {
+  colorScheme: "dark",
+  scrollBehavior: "smooth",
+  "@media": { [breakpoints.reducedMotion]: { scrollBehavior: "auto" } },
+});
 
 globalStyle("body", {
   margin: 0,
@@ -32,7 +36,6 @@ globalStyle("*, *::before, *::after", {
       animationDuration: "0.01ms !important",
       animationIterationCount: "1 !important",
       transitionDuration: "0.01ms !important",
-      scrollBehavior: "auto !important",
     },
   },
 });

@@ -1,0 +1,122 @@
+// Shared helpers for the project's scripts and the test harness: run wrangler offline, migrate and seed a
+// local D1, and start the built Worker in workerd.
+import { spawn, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const bin = (name) => join(root, "node_modules", ".bin", name);
+
+/** Nothing phones home, nothing asks a question, logs stay inside the ignored .wrangler folder. */
+export const offlineEnv = {
+  ...process.env,
+  CI: "true",
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_LOG_PATH: join(root, ".wrangler", "logs"),
+  NO_D1_WARNING: "true",
+};
+
+export function ensureDevVars() {
+  const target = join(root, ".dev.vars");
+  if (!existsSync(target)) {
+    copyFileSync(join(root, ".dev.vars.example"), target);
+    console.log("Created .dev.vars from .dev.vars.example (safe local values).");
+  }
+}
+
+function run(command, args, { quiet = false } = {}) {
+  const result = spawnSync(command, args, { cwd: root, env: offlineEnv, encoding: "utf8", stdio: quiet ? "pipe" : "inherit" });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(`${command} ${args.join(" ")} failed with exit code ${result.status}`);
+  }
+  return result.stdout ?? "";
+}
+
+const persistArgs = (persistTo) => (persistTo ? ["--persist-to", persistTo] : []);
+
+export function wrangler(args, options) {
+  return run(bin("wrangler"), args, options);
+}
+
+export function build() {
+  run(bin("remix"), ["vite:build"]);
+}
+
+export function migrate(persistTo) {
+  wrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], { quiet: true });
+}
+
+export function queryLocal(sql, persistTo) {
+  const out = wrangler(["d1", "execute", "DB", "--local", "--json", "--command", sql, ...persistArgs(persistTo)], { quiet: true });
+  return JSON.parse(out)[0].results;
+}
+
+export function isDatabaseEmpty(persistTo) {
+  return queryLocal("SELECT COUNT(*) AS n FROM wishes", persistTo)[0].n === 0;
+}
+
+export function seed(persistTo) {
+  const sqlFile = join(persistTo ?? join(root, ".wrangler"), "seed.sql");
+  mkdirSync(dirname(sqlFile), { recursive: true });
+  run(bin("tsx"), [join(root, "scripts", "seed.ts"), sqlFile]);
+  wrangler(["d1", "execute", "DB", "--local", "--file", sqlFile, ...persistArgs(persistTo)], { quiet: true });
+}
+
+/** Migrates, and seeds a believable demo world when the database has no wishes yet. */
+export function prepareDatabase(persistTo) {
+  migrate(persistTo);
+  if (isDatabaseEmpty(persistTo)) {
+    seed(persistTo);
+    return "seeded";
+  }
+  return "kept";
+}
+
+/**
+ * Starts `wrangler dev` on the built Worker (pages, API, /ws, cron) and resolves once it answers.
+ * Extra vars override wrangler.toml for tests (e.g. a short cooldown is never used: tests use the real rules).
+ */
+export function startServer({ port, persistTo, vars = {}, stdio = "pipe" }) {
+  const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    bin("wrangler"),
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...varArgs],
+    { cwd: root, env: offlineEnv, stdio, detached: process.platform !== "win32" },
+  );
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const ready = waitForHttp(`http://127.0.0.1:${port}/api/infrastructure/health`, 60_000).catch((error) => {
+    stopServer(child);
+    throw new Error(`${error.message}\n--- wrangler output ---\n${output}`);
+  });
+  return { child, ready, output: () => output };
+}
+
+export function stopServer(child) {
+  if (!child || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {
+    child.kill("SIGTERM");
+  }
+}
+
+export async function waitForHttp(url, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+      lastError = new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`Server did not become ready at ${url}: ${lastError?.message}`);
+}

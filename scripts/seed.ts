@@ -1,0 +1,162 @@
+// Writes the SQL of a believable demo world for an empty local D1: a few hundred wishes from many countries in
+// every theme, most of them already rung through the built-in simulator with their results and poems, a handful
+// still pending so the bell can be rung at once. Deterministic: the same file every time.
+// Usage: tsx scripts/seed.ts <out.sql>
+import { writeFileSync } from "node:fs";
+import { monotonicFactory } from "ulidx";
+import { poemFor } from "../app/domain/poem";
+import { classifyTheme } from "../app/domain/theme";
+import { countryByCode } from "../app/server/geo/countries.server";
+import { mulberry32 } from "../workers/quantum/prng";
+import { createSimulatorProvider } from "../workers/quantum/simulator";
+
+const WISH_COUNT = 320;
+const PENDING_COUNT = 12;
+const DAYS_BACK = 75;
+const STARTING_CREDIT_SECONDS = 500;
+const DAY_MS = 86_400_000;
+
+const random = mulberry32(20261122);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+
+const COUNTRY_CODES = [
+  "US", "GB", "FR", "DE", "ES", "IT", "PT", "NL", "SE", "NO", "FI", "PL", "UA", "GR", "TR", "IL", "PS", "EG",
+  "MA", "NG", "GH", "KE", "ET", "ZA", "IN", "PK", "BD", "NP", "LK", "CN", "JP", "KR", "PH", "VN", "TH", "ID",
+  "AU", "NZ", "CA", "MX", "BR", "AR", "CL", "CO", "PE", "IE", "RW", "JO",
+] as const;
+
+const OPENINGS = ["May", "I wish that", "I hope", "Let", "I dream that", "Please let"] as const;
+
+const WISHES: readonly string[] = [
+  "every child sleep tonight without fear of war",
+  "the guns fall silent and the fields grow wheat again",
+  "my brother come home safe from the front",
+  "leaders find the courage to choose peace over pride",
+  "neighbours who were enemies share bread at one table",
+  "calm return to the streets of my city",
+  "the rivers run clean for our grandchildren",
+  "hope reach every refugee waiting at a border tonight",
+  "young people dream of a future worth building",
+  "my daughter grow up in a world that listens",
+  "the next generation inherit more hope than we did",
+  "every frightened heart find someone to hold",
+  "love be louder than hate in every language",
+  "we care for strangers as if they were family",
+  "my grandmother's hands heal and she walks in her garden again",
+  "everyone fighting an illness in silence find strength and healing",
+  "wellness reach the nurses and doctors who gave so much",
+  "the wounds between our countries heal with time and honesty",
+  "our communities come together across every border",
+  "we stand together when the storms come",
+  "unity grow from the small kindnesses of ordinary people",
+  "people connect across oceans with curiosity instead of fear",
+  "the world remember that we share one small blue planet",
+  "every classroom be a place of kindness and courage",
+  "the quiet ones feel heard today",
+  "there be enough water, bread and shelter for everyone",
+  "the mountains of my homeland stay peaceful and green",
+  "strangers smile at each other on the morning train",
+  "tranquil nights return to the villages by the sea",
+  "the music of every culture be heard and loved",
+  "we learn to disagree without tearing each other apart",
+  "those who lost everything find a new home and a warm welcome",
+  "our hearts stay open even when the news is hard",
+  "healing come to everyone carrying grief this winter",
+  "the farmers have gentle rain and a good harvest",
+  "children in every country learn to read and dream",
+  "my friends in the hospital feel the care of the whole world",
+  "the bells of every faith ring together for peace",
+  "the borders become bridges",
+  "the light of compassion reach the darkest corners",
+];
+
+const NAMES = [
+  "", "", "", "Amara", "Lukas", "Sofia", "Kenji", "Fatima", "Mateo", "Ingrid", "Olu", "Priya", "Noah", "Leila", "Chen",
+  "Yusuf", "Ana", "Tomasz", "Mira", "Kofi", "Elena", "Sami", "Hana", "Diego", "Zanele", "Aiko", "Omar", "Grace",
+];
+
+const provider = createSimulatorProvider({ remainingSeconds: async () => STARTING_CREDIT_SECONDS });
+const now = Date.now();
+const ulid = monotonicFactory(() => random());
+const sql: string[] = ["-- Demo world written by scripts/seed.ts"];
+const quote = (value: string | number | null | undefined) =>
+  value === null || value === undefined ? "NULL" : typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`;
+
+interface SeedWish {
+  id: string;
+  text: string;
+  name: string | null;
+  countryCode: string;
+  country: string;
+  createdAt: number;
+}
+
+const seedWishes: SeedWish[] = Array.from({ length: WISH_COUNT }, (_, index) => {
+  // Older wishes first, more of them recent: the site looks alive today.
+  const ageMs = Math.floor(DAY_MS * DAYS_BACK * (1 - index / WISH_COUNT) ** 2) + Math.floor(random() * 3_600_000);
+  const code = pick(COUNTRY_CODES);
+  const text = `${pick(OPENINGS)} ${pick(WISHES)}.`;
+  return { id: "", text: text.charAt(0).toUpperCase() + text.slice(1), name: pick(NAMES) || null, countryCode: code, country: countryByCode(code)?.name ?? code, createdAt: now - ageMs };
+}).sort((a, b) => a.createdAt - b.createdAt);
+for (const wish of seedWishes) wish.id = ulid(wish.createdAt);
+
+const ringOf = new Map<string, string>();
+let usedSeconds = 0;
+const rungWishes = seedWishes.slice(0, WISH_COUNT - PENDING_COUNT);
+for (let start = 0; start < rungWishes.length; ) {
+  const size = 1 + Math.floor(random() * 5);
+  const batch = rungWishes.slice(start, start + size);
+  start += size;
+  const ringAt = batch[batch.length - 1].createdAt + 60_000 + Math.floor(random() * 600_000);
+  const ringId = ulid(ringAt);
+  const job = await provider.submit({ ringId, wishes: batch.map(({ id, text }) => ({ id, text })) });
+  const result = await provider.poll(job);
+  if (result.state !== "completed") throw new Error(`The simulator did not complete ring ${ringId}`);
+  usedSeconds += result.usageSeconds;
+  for (const wish of batch) ringOf.set(wish.id, ringId);
+  sql.push(
+    `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, backend, job_id, status, attempts, bitstring, counts, poem, usage_seconds, completed_at) VALUES (${[
+      quote(ringId), ringAt, 0, quote("seed"), quote("simulator"), quote(job.backend), quote(job.jobId), quote("completed"), 1,
+      quote(result.bitstring), quote(JSON.stringify(result.counts)), quote(poemFor(result.bitstring)), result.usageSeconds, ringAt + 2_000,
+    ].join(", ")});`,
+  );
+  sql.push(
+    `INSERT INTO credit_ledger (delta_seconds, reason, ring_id, created_at) VALUES (${-result.usageSeconds}, 'ring', ${quote(ringId)}, ${ringAt + 2_000});`,
+  );
+}
+
+const stats = new Map<string, { country: string; wishes: number; pending: number; entangled: number; lastWish: string; lastAt: number }>();
+for (const wish of seedWishes) {
+  const ringId = ringOf.get(wish.id) ?? null;
+  const resonance = Math.floor(random() ** 3 * 40);
+  sql.push(
+    `INSERT INTO wishes (id, text, name, email, country, country_code, location, theme, status, bell_ring_id, fingerprint_hash, resonance_count, created_at) VALUES (${[
+      quote(wish.id), quote(wish.text), quote(wish.name), "NULL", quote(wish.country), quote(wish.countryCode), quote(wish.country),
+      quote(classifyTheme(wish.text)), quote(ringId ? "entangled" : "pending"), quote(ringId), quote(`seed-${wish.id.slice(-8)}`), resonance, wish.createdAt,
+    ].join(", ")});`,
+  );
+  const entry = stats.get(wish.countryCode) ?? { country: wish.country, wishes: 0, pending: 0, entangled: 0, lastWish: "", lastAt: 0 };
+  entry.wishes += 1;
+  if (ringId) entry.entangled += 1;
+  else entry.pending += 1;
+  entry.lastWish = wish.text;
+  entry.lastAt = wish.createdAt;
+  stats.set(wish.countryCode, entry);
+}
+
+for (const [code, entry] of stats) {
+  sql.push(
+    `INSERT INTO country_stats (country_code, country, wish_count, pending_count, entangled_count, last_wish, last_at) VALUES (${[
+      quote(code), quote(entry.country), entry.wishes, entry.pending, entry.entangled, quote(entry.lastWish), entry.lastAt,
+    ].join(", ")});`,
+  );
+}
+sql.push(`INSERT INTO site_counters (key, value) VALUES ('total_wishes', ${WISH_COUNT}), ('countries', ${stats.size});`);
+sql.push(
+  `INSERT INTO credit_ledger (delta_seconds, reason, ring_id, created_at) VALUES (${STARTING_CREDIT_SECONDS + usedSeconds}, 'initial grant', NULL, ${now - DAY_MS * DAYS_BACK});`,
+);
+
+const out = process.argv[2];
+if (!out) throw new Error("Usage: tsx scripts/seed.ts <out.sql>");
+writeFileSync(out, `${sql.join("\n")}\n`);
+console.log(`Seed: ${WISH_COUNT} wishes in ${stats.size} countries, ${new Set(ringOf.values()).size} rings, ${PENDING_COUNT} pending.`);

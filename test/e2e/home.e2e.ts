@@ -1,0 +1,52 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("home page in Chromium", () => {
+  it("renders the headline, landmarks and hydrates without console errors", async () => {
+    const { context, page } = await newVisitor(browser);
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    const response = await page.goto("/");
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.title()).toContain("Quantum Bell");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("ring the bell");
+    expect(await page.locator("header").count()).toBeGreaterThan(0);
+    expect(await page.locator("main").count()).toBe(1);
+    expect(await page.locator("footer").count()).toBeGreaterThan(0);
+    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("has no axe violations", async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto("/");
+    expect(await axeViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a real 404 page for unknown paths", async () => {
+    const { context, page } = await newVisitor(browser);
+    const response = await page.goto("/no-such-place");
+    expect(response?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    await context.close();
+  });
+
+  it("serves the health endpoint with every service connected", async () => {
+    const response = await fetch(`${baseURL()}/api/infrastructure/health`);
+    expect(await response.json()).toMatchObject({ database: { connected: true }, cache: { connected: true }, redis: { connected: true } });
+  });
+});

@@ -1,0 +1,35 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// Unit and integration tests, all inside workerd: D1, the BellRoom and the Worker entry are the real ones.
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: "./wrangler.toml" },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
+          HASH_SECRET: "test-hash-secret-0123456789",
+          ADMIN_PASSWORD: "test-admin-password",
+          SESSION_SECRET: "test-session-secret-0123456789",
+          IBM_API_KEY: "",
+          IBM_INSTANCE_CRN: "",
+        },
+      },
+    })),
+  ],
+  resolve: {
+    alias: {
+      "~": here("./app"),
+      "@quantum-bell/server-build": here("./build/server/index.js"),
+    },
+  },
+  test: {
+    include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+    setupFiles: ["./test/setup/apply-migrations.ts"],
+    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+  },
+});

@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// End-to-end journeys: real Chromium against `wrangler dev` on the built Worker, started once by the global setup.
+export default defineConfig({
+  test: {
+    include: ["test/e2e/**/*.e2e.ts"],
+    globalSetup: ["./test/e2e/support/global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+    environment: "node",
+  },
+});
