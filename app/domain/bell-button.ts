@@ -1,0 +1,74 @@
+import { hasCredits } from "./credits";
+import { RING_BATCH_SIZE } from "./limits";
+import {
+  BELL_BATCH_NOTE,
+  BELL_LABEL_NO_WISHES,
+  BELL_LABEL_OUT_OF_CREDITS,
+  BELL_LABEL_RINGING,
+  BELL_STATUS_SUBMIT_FIRST,
+  bellLabelCooldown,
+  bellLabelRing,
+  bellRemainingAfterBatch,
+  bellStatusWaiting,
+} from "./messages";
+
+export interface BellButtonInput {
+  ringing: boolean;
+  loading: boolean;
+  disabled: boolean;
+  animating: boolean;
+  cooldownSeconds: number;
+  // null while the balance is still loading: the server has the final word on credits.
+  creditsSeconds: number | null;
+  pendingCount: number;
+}
+
+export interface BellButtonState {
+  label: string;
+  disabled: boolean;
+  statusText: string;
+  batchNote?: string;
+}
+
+// The label names the first reason that applies, most immediate first:
+// ringing or loading, then the cooldown, then credits, then pending wishes.
+// The disabled flag and the ring animation disable the button but keep the
+// "Ring Bell (N wishes)" label, since nothing else is wrong.
+export function bellButtonState(input: BellButtonInput): BellButtonState {
+  const pending = Math.max(0, input.pendingCount);
+  const cooldown = Math.ceil(Math.max(0, input.cooldownSeconds));
+  const outOfCredits = input.creditsSeconds !== null && !hasCredits(input.creditsSeconds);
+  const batchSize = Math.min(pending, RING_BATCH_SIZE);
+
+  const label =
+    input.ringing || input.loading
+      ? BELL_LABEL_RINGING
+      : cooldown > 0
+        ? bellLabelCooldown(cooldown)
+        : outOfCredits
+          ? BELL_LABEL_OUT_OF_CREDITS
+          : pending === 0
+            ? BELL_LABEL_NO_WISHES
+            : bellLabelRing(batchSize);
+
+  const state: BellButtonState = {
+    label,
+    disabled:
+      input.ringing || input.loading || input.disabled || input.animating || cooldown > 0 || outOfCredits || pending === 0,
+    statusText: pending > 0 ? bellStatusWaiting(pending) : BELL_STATUS_SUBMIT_FIRST,
+  };
+  if (pending > RING_BATCH_SIZE) {
+    state.batchNote = `${BELL_BATCH_NOTE}. ${bellRemainingAfterBatch(pending - RING_BATCH_SIZE)}`;
+  }
+  return state;
+}
+
+// Only wishes still pending can join a ring; anything that is not a list counts as none.
+export function pendingFrom(list: unknown): number {
+  if (!Array.isArray(list)) return 0;
+  return list.filter((wish: unknown) => isRecord(wish) && wish.status === "pending").length;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}

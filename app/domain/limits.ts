@@ -1,0 +1,106 @@
+// Every number of the product spec §9 (and the few the server rules add), named once.
+// Durations are in milliseconds unless the name says seconds.
+
+export const WISH_MIN_LENGTH = 10;
+export const WISH_MAX_LENGTH = 250;
+export const WISH_COUNTER_WARNING = 220;
+export const DAILY_WISH_LIMIT = 5;
+
+export const RING_BATCH_SIZE = 5;
+export const RING_COOLDOWN_SECONDS = 20;
+export const LOW_CREDIT_THRESHOLD = 30;
+export const COST_PER_RING_USD = 1;
+export const SHOTS = 100;
+
+export const CHARITY = {
+  minimumPledgePercent: 10,
+  monthRaisedGbp: 376,
+  monthGoalGbp: 1000,
+} as const;
+
+export const FINGERPRINT_MIN_LENGTH = 16;
+export const FINGERPRINT_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 60;
+export const COUNTRY_MAX_LENGTH = 60;
+export const LOCATION_MAX_LENGTH = 100;
+export const FRIEND_MESSAGE_MAX_LENGTH = 500;
+export const WISH_ID_MAX_LENGTH = 64;
+export const LATITUDE_LIMIT = 90;
+export const LONGITUDE_LIMIT = 180;
+export const PHONE_MIN_DIGITS = 7;
+
+export const HOME_WALL_PAGE_SIZE = 6;
+export const WALL_DEFAULT_PAGE_SIZE = 20;
+export const WALL_MAX_PAGE_SIZE = 50;
+export const BELL_HISTORY_PAGE_SIZE = 10;
+export const MAP_POPUP_PAGE_SIZE = 10;
+export const PUBLIC_WISH_LIST_MAX = 100;
+
+export const TOAST_MS = 6000;
+export const RING_TOAST_MS = 8000;
+export const REDIRECT_AFTER_ANIMATION_MS = 6000;
+export const REFRESH_AFTER_ENCODING_MS = 1000;
+export const REFRESH_DEBOUNCE_MS = 1000;
+export const PENDING_POLL_MS = 10000;
+export const COUNT_UP_MS = 1200;
+
+export const ENCODING_STAGES = {
+  encoding: 2000,
+  processing: 2000,
+  traveling: 1500,
+} as const;
+
+export const ANIMATION_MS = {
+  ring: 5000,
+  starFlight: 6000,
+  sparkleSpawn: 1000,
+  sparkleCleanup: 3000,
+  constellationWish: 2000,
+  constellationGap: 500,
+} as const;
+export const SPARKLE_COUNT = 24;
+export const ORBITING_PARTICLES_MAX = 8;
+
+export const RING_FLOW = {
+  progressPercent: { processing: [25, 60], redirecting: [90, 100] },
+  batchStepsMs: [2000, 4000, 5000],
+  batchResetMs: 6000,
+  singleStepsMs: [3000, 5000, 7000],
+  singleResetMs: 8000,
+  fallbackRedirectMs: 8000,
+  realtimeRedirectMs: 3000,
+  fellowDreamerRedirectMs: 2000,
+} as const;
+
+export const RECONNECT = {
+  attempts: 5,
+  baseMs: 3000,
+  capMs: 30000,
+  jitterRatio: 0.2,
+} as const;
+
+export const LIVE_LAST_WISH_PREVIEW = 50;
+export const LIVE_STRIP_SCROLL = { pixels: 1, everyMs: 30 } as const;
+
+export const MAP = {
+  // A mutable tuple so it can be handed to Leaflet's LatLngTuple as is.
+  center: [20, 0] as [latitude: number, longitude: number],
+  zoom: 2,
+  minZoom: 1,
+  maxZoom: 8,
+  badgeMax: 99,
+  markerBaseRadius: 8,
+  markerMaxExtraRadius: 20,
+  markerNewRadius: 12,
+} as const;
+
+export const BREAKPOINTS = {
+  drawerMaxWidth: 1200,
+  footerMobileMaxWidth: 899,
+} as const;
+
+export const OG_TITLE_MAX = 100;
+export const OG_SUBTITLE_MAX = 150;
+export const SHARE_TEXT_MAX_LENGTH = 100;
+
+export const LOCAL_PORT = 5002;

@@ -1,0 +1,144 @@
+// Every sentence a visitor can read from the domain rules, spec §4, §5 and §8 wording kept verbatim.
+import {
+  COUNTRY_MAX_LENGTH,
+  DAILY_WISH_LIMIT,
+  FRIEND_MESSAGE_MAX_LENGTH,
+  LATITUDE_LIMIT,
+  LOCATION_MAX_LENGTH,
+  LONGITUDE_LIMIT,
+  NAME_MAX_LENGTH,
+  RING_BATCH_SIZE,
+  WISH_ID_MAX_LENGTH,
+  WISH_MAX_LENGTH,
+  WISH_MIN_LENGTH,
+} from "./limits";
+
+export function countWishes(count: number): string {
+  return `${count} ${count === 1 ? "wish" : "wishes"}`;
+}
+
+// Wish form (spec §5)
+export const WISH_REQUIRED = "Please enter your wish for peace";
+export const WISH_NOT_TEXT = "Please write your wish as text.";
+export const WISH_TOO_SHORT = `Please enter a more meaningful wish (at least ${WISH_MIN_LENGTH} characters)`;
+export const WISH_TOO_LONG = `Your wish is too long. Please keep it under ${WISH_MAX_LENGTH} characters.`;
+export const WISH_PROMPT = "If you could send one wish into the universe, what would it be?";
+export function charactersToGo(missing: number): string {
+  return `${missing} more ${missing === 1 ? "character" : "characters"} and your wish will be ready to send!`;
+}
+export const EMAIL_HELPER = "Optional - if you'd like to receive your wish via email.";
+export const EMAIL_INVALID = "Please enter a valid email address, or leave it empty.";
+export const NAME_INVALID = `Please keep your name to ${NAME_MAX_LENGTH} characters of text or fewer.`;
+export const COUNTRY_INVALID = `Please keep the country to ${COUNTRY_MAX_LENGTH} characters of text or fewer.`;
+export const LOCATION_INVALID = `Please keep the location to ${LOCATION_MAX_LENGTH} characters of text or fewer.`;
+export const LATITUDE_INVALID = `The latitude must be a number between -${LATITUDE_LIMIT} and ${LATITUDE_LIMIT}.`;
+export const LONGITUDE_INVALID = `The longitude must be a number between -${LONGITUDE_LIMIT} and ${LONGITUDE_LIMIT}.`;
+export const TIMESTAMP_INVALID = "The timestamp must be a date written as text or a number.";
+export const FINGERPRINT_INVALID = "Your device could not be recognised. Please reload the page and try again.";
+export const REQUEST_BODY_INVALID = "Please send the details as a JSON object.";
+
+// Submitting and the encoding overlay (spec §4, §8)
+export const SUBMIT_DAILY_LIMIT = `You've reached the daily limit of ${DAILY_WISH_LIMIT} wishes. Please try again tomorrow.`;
+export const SUBMIT_FAILED = "Failed to submit wish. Please try again.";
+export const ENCODING_COMPLETE = "Quantum encoding complete! Your wish is ready to be entangled with others.";
+
+// Send a wish to a friend (spec §2, §5, §8)
+export const FRIEND_WISH_REQUIRED = "Please enter your wish.";
+export const FRIEND_EMAIL_INVALID = "Please enter a valid friend's email.";
+export const FRIEND_MESSAGE_TOO_LONG = `Please keep your message to ${FRIEND_MESSAGE_MAX_LENGTH} characters of text or fewer.`;
+export const FRIEND_SEND_FAILED = "Failed to send wish. Please try again.";
+export const FRIEND_SENT_TITLE = "Wish sent!";
+export const FRIEND_SENT_BODY = "Your wish and message have been sent to your friend.";
+
+// Resonate (spec §8)
+export const RESONATE_SUCCESS = "You resonated with this wish!";
+export const RESONATE_ALREADY = "You've already resonated with this wish!";
+export const RESONATE_FAILED = "Failed to resonate with wish. Please try again.";
+
+// Bell button and status line (spec §4)
+export const BELL_LABEL_RINGING = "Ringing Bell...";
+export const BELL_LABEL_OUT_OF_CREDITS = "Out of Credits";
+export const BELL_LABEL_NO_WISHES = "No Wishes to Ring";
+export function bellLabelCooldown(seconds: number): string {
+  return `Please wait ${seconds}s`;
+}
+export function bellLabelRing(batchSize: number): string {
+  return `Ring Bell (${countWishes(batchSize)})`;
+}
+export function bellStatusWaiting(pending: number): string {
+  return `${countWishes(pending)} waiting to be entangled`;
+}
+export const BELL_STATUS_SUBMIT_FIRST = "Submit a wish first to ring the bell";
+export const BELL_BATCH_NOTE = `Press the button for each batch of ${RING_BATCH_SIZE} wishes`;
+export function bellRemainingAfterBatch(remaining: number): string {
+  return `${remaining} more ${remaining === 1 ? "remains" : "remain"} after this batch.`;
+}
+
+// Credits (spec §4)
+export const CREDITS_OUT = "Out of Credits - Bell Temporarily Disabled";
+export function creditsLow(wishes: number): string {
+  return `Low Credits: ${countWishes(wishes)} remaining`;
+}
+export function creditsAvailable(wishes: number): string {
+  return `${countWishes(wishes)} available.`;
+}
+
+// Ringing (spec §4, §8, DESIGN §4)
+export const RING_FAILED = "Failed to ring the bell. Please try again.";
+export const RING_NONE_PENDING = "No pending wishes available";
+export const RING_NONE_PENDING_CLIENT = "No pending wishes to ring the bell with";
+export const RING_OUT_OF_CREDITS = "Out of credits";
+export const RING_TOO_MANY_WISHES = `A bell ring can carry at most ${RING_BATCH_SIZE} wishes.`;
+export const RING_WISH_IDS_INVALID = "Please send the wish ids as a list.";
+export const RING_WISH_ID_INVALID = `Each wish id must be between 1 and ${WISH_ID_MAX_LENGTH} characters.`;
+export function ringCooldown(seconds: number): string {
+  return `The bell is still resonating. Please wait ${seconds}s before ringing again.`;
+}
+export function ringRang(wishCount: number): string {
+  return `The bell rang for ${countWishes(wishCount)}.`;
+}
+export function ringCompleteToast(pendingLeft: number): string {
+  return pendingLeft > 0
+    ? `The bell has rung! ${countWishes(pendingLeft)} still waiting for the next ring.`
+    : "The bell has rung! All wishes have joined the quantum field.";
+}
+export const RING_BY_FELLOW_DREAMER = "A fellow dreamer has already rung the bell with your wish. Taking you to its ring...";
+export const BATCH_FAILED = "Quantum processing encountered turbulence. Retrying...";
+
+// Copy link and share (spec §8)
+export const COPY_LINK_SUCCESS = "Link copied to clipboard!";
+export const COPY_LINK_PENDING = "This wish is still being processed. Try again after ringing the bell.";
+export const COPY_LINK_NOT_FOUND = "Wish not found in bell history";
+export const COPY_LINK_FAILED = "Failed to copy link";
+export const SHARE_FAILED = "Failed to share";
+
+// Health banners and the error boundary (spec §8)
+export const HEALTH_UNREACHABLE = "Cannot connect to backend. Please check your connection or backend status.";
+export const HEALTH_UNHEALTHY = "Backend is reachable but one or more services are unhealthy.";
+export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
+
+// Wish Wall, map popup and placeholders (spec §2, §3)
+export const ANONYMOUS_NAME = "Anonymous";
+export const UNKNOWN_LOCATION = "Unknown";
+export const FELLOW_DREAMER_LOCATION = "A fellow dreamer";
+export const WALL_EMPTY_TITLE = "No wishes found for the selected filters";
+export const WALL_EMPTY_HINT = "Try adjusting your filters or be the first to share a wish";
+export function wallShowing(wishes: number, countries: number): string {
+  return `Showing ${countWishes(wishes)} from ${countries} ${countries === 1 ? "country" : "countries"}`;
+}
+export function wallTotal(total: number): string {
+  return `Total: ${countWishes(total)} available`;
+}
+export const WALL_THEME_INVALID = "Please choose a theme from the list.";
+export const WALL_TIME_FILTER_INVALID = "Please choose a time period from the list.";
+export const WALL_SORT_INVALID = "Please choose a sort order from the list.";
+export function mapPopupShowing(shown: number, total: number): string {
+  return `Showing ${shown} of ${countWishes(total)} (Visit the Wish Wall to see all wishes from this location)`;
+}
+export const MAP_POPUP_EMPTY = "No wishes found for this location";
+
+// Moderation (DESIGN §4)
+export const MODERATION_LINK = "Please leave links out of your wish.";
+export const MODERATION_EMAIL = "Please leave e-mail addresses out of your wish.";
+export const MODERATION_PHONE = "Please leave phone numbers out of your wish.";
+export const MODERATION_PROFANITY = "Please keep your wish kind: it contains a word we do not publish.";

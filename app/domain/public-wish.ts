@@ -1,0 +1,43 @@
+import type { Theme } from "./theme";
+import type { WishStatus } from "./wish";
+
+/** A wish as anyone may see it (API.md): no e-mail, fingerprint, IP or coordinates. */
+export interface PublicWish {
+  id: string;
+  wish: string;
+  name: string;
+  country: string | null;
+  countryCode: string | null;
+  location: string;
+  theme: Theme;
+  status: WishStatus;
+  bellRingId: string | null;
+  timestamp: string;
+  resonanceCount: number;
+  isResonated?: boolean;
+}
+
+export interface WallPage {
+  wishes: PublicWish[];
+  total: number;
+  countryCount: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface SiteStats {
+  totalWishes: number;
+  countriesEntangled: number;
+  mostActiveLocations: { country: string; countryCode: string; count: number }[];
+}
+
+export interface LiveActivity {
+  country: string;
+  countryCode: string;
+  flag: string;
+  wishCount: number;
+  lastWish: string;
+  isNew: boolean;
+  pendingWishCount: number;
+  hasEntangledWishes: boolean;
+}

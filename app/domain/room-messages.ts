@@ -1,0 +1,25 @@
+/** Server → client messages on /ws (API.md "Socket"). Clients only ever send the text `ping`. */
+export type RoomMessage =
+  | { type: "bell-rung"; ringId: string; virtual: boolean; wishIds: string[]; pendingLeft: number }
+  | {
+      type: "batch-update";
+      subType: "completed";
+      bellRingId: string;
+      data: { result: { quantumResult: string; poem: string; counts: Record<string, number> } };
+    }
+  | { type: "batch-update"; subType: "failed"; bellRingId: string; data: { error: string; retrying: boolean } }
+  | { type: "wish-submitted"; country: string | null; countryCode: string | null; theme: string }
+  | { type: "presence"; count: number };
+
+const TYPES = new Set(["bell-rung", "batch-update", "wish-submitted", "presence"]);
+
+/** Parses a socket frame; anything that is not one of our messages is dropped. */
+export function parseRoomMessage(data: unknown): RoomMessage | null {
+  if (typeof data !== "string") return null;
+  try {
+    const message = JSON.parse(data) as { type?: unknown };
+    return typeof message?.type === "string" && TYPES.has(message.type) ? (message as RoomMessage) : null;
+  } catch {
+    return null;
+  }
+}

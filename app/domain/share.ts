@@ -1,0 +1,44 @@
+import { SHARE_TEXT_MAX_LENGTH } from "./limits";
+import { COPY_LINK_NOT_FOUND, COPY_LINK_PENDING } from "./messages";
+import type { WishStatus } from "./wish";
+
+// Counts characters, not UTF-16 units, so an emoji is never cut in half.
+export function tweetText(wish: string): string {
+  const characters = Array.from(wish);
+  if (characters.length <= SHARE_TEXT_MAX_LENGTH) return wish;
+  return `${characters.slice(0, SHARE_TEXT_MAX_LENGTH).join("")}…`;
+}
+
+export interface ShareLinks {
+  twitter: string;
+  facebook: string;
+  linkedin: string;
+}
+
+export function shareLinks(url: string, text: string): ShareLinks {
+  const encodedUrl = encodeURIComponent(url);
+  return {
+    twitter: `https://x.com/intent/post?text=${encodeURIComponent(text)}&url=${encodedUrl}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${encodedUrl}`,
+    linkedin: `https://www.linkedin.com/sharing/share-offsite/?url=${encodedUrl}`,
+  };
+}
+
+export function ringPath(bellRingId: string): string {
+  return `/bell/${encodeURIComponent(bellRingId)}`;
+}
+
+export type CopyLinkOutcome =
+  | { kind: "link"; path: string }
+  | { kind: "info"; message: string }
+  | { kind: "error"; message: string };
+
+const NOT_YET_RUNG: ReadonlySet<string> = new Set<WishStatus>(["pending", "submitted_for_batching"]);
+
+export function copyLinkOutcome(
+  wish: { status?: string | null; bellRingId?: string | null } | null | undefined,
+): CopyLinkOutcome {
+  if (wish?.bellRingId) return { kind: "link", path: ringPath(wish.bellRingId) };
+  if (wish?.status && NOT_YET_RUNG.has(wish.status)) return { kind: "info", message: COPY_LINK_PENDING };
+  return { kind: "error", message: COPY_LINK_NOT_FOUND };
+}

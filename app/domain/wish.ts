@@ -1,0 +1,208 @@
+import { z } from "zod";
+import { FINGERPRINT_PATTERN } from "./fingerprint";
+import {
+  COUNTRY_MAX_LENGTH,
+  FRIEND_MESSAGE_MAX_LENGTH,
+  LATITUDE_LIMIT,
+  LOCATION_MAX_LENGTH,
+  LONGITUDE_LIMIT,
+  NAME_MAX_LENGTH,
+  RING_BATCH_SIZE,
+  WALL_DEFAULT_PAGE_SIZE,
+  WALL_MAX_PAGE_SIZE,
+  WISH_COUNTER_WARNING,
+  WISH_ID_MAX_LENGTH,
+  WISH_MAX_LENGTH,
+  WISH_MIN_LENGTH,
+} from "./limits";
+import {
+  charactersToGo,
+  COUNTRY_INVALID,
+  EMAIL_INVALID,
+  FINGERPRINT_INVALID,
+  FRIEND_EMAIL_INVALID,
+  FRIEND_MESSAGE_TOO_LONG,
+  FRIEND_WISH_REQUIRED,
+  LATITUDE_INVALID,
+  LOCATION_INVALID,
+  LONGITUDE_INVALID,
+  NAME_INVALID,
+  REQUEST_BODY_INVALID,
+  RING_TOO_MANY_WISHES,
+  RING_WISH_ID_INVALID,
+  RING_WISH_IDS_INVALID,
+  TIMESTAMP_INVALID,
+  WALL_SORT_INVALID,
+  WALL_THEME_INVALID,
+  WALL_TIME_FILTER_INVALID,
+  WISH_NOT_TEXT,
+  WISH_PROMPT,
+  WISH_REQUIRED,
+  WISH_TOO_LONG,
+  WISH_TOO_SHORT,
+} from "./messages";
+import { THEMES } from "./theme";
+
+export const WISH_STATUSES = ["pending", "submitted_for_batching", "entangled", "processed"] as const;
+export type WishStatus = (typeof WISH_STATUSES)[number];
+
+export const wishTextSchema = z
+  .string({ error: (issue) => (issue.input == null ? WISH_REQUIRED : WISH_NOT_TEXT) })
+  .trim()
+  .min(1, { error: WISH_REQUIRED, abort: true })
+  .min(WISH_MIN_LENGTH, { error: WISH_TOO_SHORT })
+  .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG });
+
+export const fingerprintSchema = z
+  .string({ error: FINGERPRINT_INVALID })
+  .regex(FINGERPRINT_PATTERN, { error: FINGERPRINT_INVALID });
+
+// Optional free text: null, blanks and whitespace all mean "not given".
+function optionalText(maxLength: number, message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(maxLength, { error: message })
+    .nullish()
+    .transform((text) => text || undefined);
+}
+
+const optionalEmail = z
+  .string({ error: EMAIL_INVALID })
+  .trim()
+  .pipe(z.union([z.literal(""), z.email({ error: EMAIL_INVALID })], { error: EMAIL_INVALID }))
+  .nullish()
+  .transform((email) => email || undefined);
+
+// Browsers and forms send coordinates as numbers or numeric strings.
+function optionalCoordinate(limit: number, message: string) {
+  return z.preprocess(
+    (value) => {
+      if (value === null) return undefined;
+      if (typeof value !== "string") return value;
+      const trimmed = value.trim();
+      return trimmed === "" ? undefined : Number(trimmed);
+    },
+    z.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message }).optional(),
+  );
+}
+
+export const wishSubmitSchema = z.object(
+  {
+    wish: wishTextSchema,
+    name: optionalText(NAME_MAX_LENGTH, NAME_INVALID),
+    email: optionalEmail,
+    country: optionalText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
+    location: optionalText(LOCATION_MAX_LENGTH, LOCATION_INVALID),
+    // Accepted because the spec's client sends it; the server stamps its own clock.
+    timestamp: z
+      .union([z.string(), z.number()], { error: TIMESTAMP_INVALID })
+      .nullish()
+      .transform(() => undefined),
+    lat: optionalCoordinate(LATITUDE_LIMIT, LATITUDE_INVALID),
+    lon: optionalCoordinate(LONGITUDE_LIMIT, LONGITUDE_INVALID),
+    deviceFingerprint: fingerprintSchema,
+  },
+  { error: REQUEST_BODY_INVALID },
+);
+export type WishSubmission = z.output<typeof wishSubmitSchema>;
+
+export const friendWishSchema = z.object(
+  {
+    wish: z
+      .string({ error: FRIEND_WISH_REQUIRED })
+      .trim()
+      .min(1, { error: FRIEND_WISH_REQUIRED, abort: true })
+      .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG }),
+    name: optionalText(NAME_MAX_LENGTH, NAME_INVALID),
+    friendEmail: z
+      .string({ error: FRIEND_EMAIL_INVALID })
+      .trim()
+      .pipe(z.email({ error: FRIEND_EMAIL_INVALID })),
+    message: optionalText(FRIEND_MESSAGE_MAX_LENGTH, FRIEND_MESSAGE_TOO_LONG),
+  },
+  { error: REQUEST_BODY_INVALID },
+);
+export type FriendWish = z.output<typeof friendWishSchema>;
+
+export const WALL_THEME_FILTERS = ["all", ...THEMES] as const;
+export const WALL_TIME_FILTERS = ["all", "today", "week", "month"] as const;
+export const WALL_SORTS = ["newest", "oldest", "mostResonated", "leastResonated"] as const;
+export type WallThemeFilter = (typeof WALL_THEME_FILTERS)[number];
+export type WallTimeFilter = (typeof WALL_TIME_FILTERS)[number];
+export type WallSort = (typeof WALL_SORTS)[number];
+
+// Keeps page × pageSize a safe integer however large the requested page.
+const WALL_MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / WALL_MAX_PAGE_SIZE);
+
+// Paging is clamped rather than refused: a stale or hand-edited link still shows a page.
+function clampedInteger(fallback: number, min: number, max: number) {
+  return z.preprocess((value) => {
+    const parsed =
+      typeof value === "number" ? Math.trunc(value) : typeof value === "string" ? Number.parseInt(value, 10) : NaN;
+    return Number.isFinite(parsed) ? Math.min(max, Math.max(min, parsed)) : fallback;
+  }, z.number());
+}
+
+function blankToUndefined(value: unknown): unknown {
+  return value === null || value === "" ? undefined : value;
+}
+
+function choice<const Values extends readonly [string, ...string[]]>(values: Values, message: string) {
+  return z.preprocess(blankToUndefined, z.enum(values, { error: message }).default(values[0]));
+}
+
+export const wallQuerySchema = z.object(
+  {
+    page: clampedInteger(1, 1, WALL_MAX_PAGE),
+    pageSize: clampedInteger(WALL_DEFAULT_PAGE_SIZE, 1, WALL_MAX_PAGE_SIZE),
+    deviceFingerprint: z.preprocess(blankToUndefined, fingerprintSchema.optional()),
+    country: optionalText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
+    theme: choice(WALL_THEME_FILTERS, WALL_THEME_INVALID),
+    timeFilter: choice(WALL_TIME_FILTERS, WALL_TIME_FILTER_INVALID),
+    sortBy: choice(WALL_SORTS, WALL_SORT_INVALID),
+  },
+  { error: REQUEST_BODY_INVALID },
+);
+export type WallQuery = z.output<typeof wallQuerySchema>;
+
+export const ringRequestSchema = z.object(
+  {
+    wishIds: z
+      .array(
+        z.string({ error: RING_WISH_ID_INVALID }).min(1, { error: RING_WISH_ID_INVALID }).max(WISH_ID_MAX_LENGTH, {
+          error: RING_WISH_ID_INVALID,
+        }),
+        { error: RING_WISH_IDS_INVALID },
+      )
+      .max(RING_BATCH_SIZE, { error: RING_TOO_MANY_WISHES })
+      .optional(),
+    deviceFingerprint: fingerprintSchema,
+  },
+  { error: REQUEST_BODY_INVALID },
+);
+export type RingRequest = z.output<typeof ringRequestSchema>;
+
+export const resonateSchema = z.object({ deviceFingerprint: fingerprintSchema }, { error: REQUEST_BODY_INVALID });
+export type ResonateRequest = z.output<typeof resonateSchema>;
+
+export interface FirstIssue {
+  error: string;
+  field?: string;
+}
+
+export function firstIssue(error: z.ZodError): FirstIssue {
+  const [issue] = error.issues;
+  if (!issue) return { error: REQUEST_BODY_INVALID };
+  const [field] = issue.path;
+  return typeof field === "string" ? { error: issue.message, field } : { error: issue.message };
+}
+
+// Takes the trimmed length, the same length the schema judges.
+export function wishCharacterHint(length: number): string {
+  return length >= 1 && length < WISH_MIN_LENGTH ? charactersToGo(WISH_MIN_LENGTH - length) : WISH_PROMPT;
+}
+
+export function isCounterWarning(length: number): boolean {
+  return length > WISH_COUNTER_WARNING;
+}

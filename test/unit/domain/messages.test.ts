@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import * as messages from "../../../app/domain/messages";
+
+describe("messages", () => {
+  it("keeps the spec's sentences verbatim", () => {
+    expect(messages.SUBMIT_DAILY_LIMIT).toBe("You've reached the daily limit of 5 wishes. Please try again tomorrow.");
+    expect(messages.WISH_TOO_SHORT).toBe("Please enter a more meaningful wish (at least 10 characters)");
+    expect(messages.WISH_TOO_LONG).toBe("Your wish is too long. Please keep it under 250 characters.");
+    expect(messages.ENCODING_COMPLETE).toBe(
+      "Quantum encoding complete! Your wish is ready to be entangled with others.",
+    );
+    expect(messages.BATCH_FAILED).toBe("Quantum processing encountered turbulence. Retrying...");
+    expect(messages.RING_NONE_PENDING).toBe("No pending wishes available");
+    expect(messages.HEALTH_UNREACHABLE).toBe(
+      "Cannot connect to backend. Please check your connection or backend status.",
+    );
+  });
+
+  it("counts wishes in the singular and plural", () => {
+    expect(messages.countWishes(0)).toBe("0 wishes");
+    expect(messages.countWishes(1)).toBe("1 wish");
+    expect(messages.countWishes(2)).toBe("2 wishes");
+  });
+
+  it("tells how the ring ended", () => {
+    expect(messages.ringCompleteToast(0)).toBe("The bell has rung! All wishes have joined the quantum field.");
+    expect(messages.ringCompleteToast(1)).toBe("The bell has rung! 1 wish still waiting for the next ring.");
+    expect(messages.ringCompleteToast(4)).toContain("4 wishes still waiting");
+  });
+
+  it("phrases the wall and map summaries", () => {
+    expect(messages.wallShowing(12, 3)).toBe("Showing 12 wishes from 3 countries");
+    expect(messages.wallShowing(1, 1)).toBe("Showing 1 wish from 1 country");
+    expect(messages.wallTotal(812)).toBe("Total: 812 wishes available");
+    expect(messages.mapPopupShowing(10, 42)).toBe(
+      "Showing 10 of 42 wishes (Visit the Wish Wall to see all wishes from this location)",
+    );
+  });
+
+  it("has no empty sentence", () => {
+    for (const value of Object.values(messages)) {
+      if (typeof value === "string") expect(value.trim()).not.toBe("");
+    }
+  });
+});
