@@ -7,13 +7,13 @@ import { monotonicFactory } from "ulidx";
 import { poemFor } from "../app/domain/poem";
 import { classifyTheme } from "../app/domain/theme";
 import { countryByCode } from "../app/server/geo/countries.server";
+import { TOTAL_COUNTER, themeCounter } from "../app/server/wishes.server";
 import { mulberry32 } from "../workers/quantum/prng";
 import { createSimulatorProvider } from "../workers/quantum/simulator";
 
 const WISH_COUNT = 320;
 const PENDING_COUNT = 12;
 const DAYS_BACK = 75;
-const STARTING_CREDIT_SECONDS = 500;
 const DAY_MS = 86_400_000;
 
 const random = mulberry32(20261122);
@@ -75,7 +75,8 @@ const NAMES = [
   "Yusuf", "Ana", "Tomasz", "Mira", "Kofi", "Elena", "Sami", "Hana", "Diego", "Zanele", "Aiko", "Omar", "Grace",
 ];
 
-const provider = createSimulatorProvider({ remainingSeconds: async () => STARTING_CREDIT_SECONDS });
+// Credits are not consulted here: the seed only replays what the simulator would have measured.
+const provider = createSimulatorProvider({ remainingSeconds: async () => 0 });
 const now = Date.now();
 const ulid = monotonicFactory(() => random());
 const sql: string[] = ["-- Demo world written by scripts/seed.ts"];
@@ -101,7 +102,6 @@ const seedWishes: SeedWish[] = Array.from({ length: WISH_COUNT }, (_, index) => 
 for (const wish of seedWishes) wish.id = ulid(wish.createdAt);
 
 const ringOf = new Map<string, string>();
-let usedSeconds = 0;
 const rungWishes = seedWishes.slice(0, WISH_COUNT - PENDING_COUNT);
 for (let start = 0; start < rungWishes.length; ) {
   const size = 1 + Math.floor(random() * 5);
@@ -112,7 +112,6 @@ for (let start = 0; start < rungWishes.length; ) {
   const job = await provider.submit({ ringId, wishes: batch.map(({ id, text }) => ({ id, text })) });
   const result = await provider.poll(job);
   if (result.state !== "completed") throw new Error(`The simulator did not complete ring ${ringId}`);
-  usedSeconds += result.usageSeconds;
   for (const wish of batch) ringOf.set(wish.id, ringId);
   sql.push(
     `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, backend, job_id, status, attempts, bitstring, counts, poem, usage_seconds, completed_at) VALUES (${[
@@ -151,11 +150,13 @@ for (const [code, entry] of stats) {
     ].join(", ")});`,
   );
 }
-sql.push(`INSERT INTO site_counters (key, value) VALUES ('total_wishes', ${WISH_COUNT}), ('countries', ${stats.size});`);
-sql.push(
-  `INSERT INTO credit_ledger (delta_seconds, reason, ring_id, created_at) VALUES (${STARTING_CREDIT_SECONDS + usedSeconds}, 'initial grant', NULL, ${now - DAY_MS * DAYS_BACK});`,
-);
-
+const themeTotals = new Map<string, number>();
+for (const wish of seedWishes) {
+  const key = themeCounter(classifyTheme(wish.text));
+  themeTotals.set(key, (themeTotals.get(key) ?? 0) + 1);
+}
+const counterRows = [[TOTAL_COUNTER, WISH_COUNT] as const, ...themeTotals].map(([key, value]) => `(${quote(key)}, ${value})`);
+sql.push(`INSERT INTO site_counters (key, value) VALUES ${counterRows.join(", ")};`);
 const out = process.argv[2];
 if (!out) throw new Error("Usage: tsx scripts/seed.ts <out.sql>");
 writeFileSync(out, `${sql.join("\n")}\n`);

@@ -1,20 +1,9 @@
 import { DurableObject } from "cloudflare:workers";
+import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
-
-export type RoomMessage =
-  | { type: "bell-rung"; ringId: string; virtual: boolean; wishIds: string[]; pendingLeft: number }
-  | {
-      type: "batch-update";
-      subType: "completed";
-      bellRingId: string;
-      data: { result: { quantumResult: string; poem: string; counts: Record<string, number> } };
-    }
-  | { type: "batch-update"; subType: "failed"; bellRingId: string; data: { error: string; retrying: boolean } }
-  | { type: "wish-submitted"; country: string | null; countryCode: string | null; theme: string }
-  | { type: "presence"; count: number };
 
 /**
  * The shared bell: one instance (named `global`) holds every visitor's socket through the hibernation API,

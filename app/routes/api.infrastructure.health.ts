@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { apiRoute } from "~/server/api-route.server";
 import { checkHealth } from "~/server/health.server";
 import { ok } from "~/server/http.server";
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const report = await checkHealth(context.cloudflare.env);
-  return ok({ ...report }, { headers: { "Cache-Control": "no-store" } });
-}
+export const loader = apiRoute({
+  GET: async ({ context }) => ok({ ...(await checkHealth(context.cloudflare.env)) }, { headers: { "Cache-Control": "no-store" } }),
+});
+export const action = loader;

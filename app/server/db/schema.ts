@@ -1,6 +1,6 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { WISH_STATUSES } from "../../domain/wish";
 
-export const WISH_STATUSES = ["pending", "submitted_for_batching", "entangled", "processed"] as const;
 export const RING_STATUSES = ["queued", "running", "completed", "failed"] as const;
 
 export const wishes = sqliteTable(

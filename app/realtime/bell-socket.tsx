@@ -1,0 +1,84 @@
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { reconnectDelay, shouldReconnect } from "~/domain/reconnect";
+import { parseRoomMessage, type RoomMessage } from "~/domain/room-messages";
+
+type Listener = (message: RoomMessage) => void;
+
+interface BellSocket {
+  subscribe(listener: Listener): () => void;
+  connected: boolean;
+}
+
+const BellSocketContext = createContext<BellSocket | null>(null);
+const HEARTBEAT_MS = 25_000;
+
+function socketUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === "https:" ? "wss" : "ws"}://${host}/ws`;
+}
+
+/**
+ * One socket per page to the BellRoom, shared by every component. It reconnects as spec §4 says (5 attempts,
+ * base 3 s doubling, cap 30 s, with jitter; not after 1001/1006) and sends `ping` so idle proxies keep it open.
+ */
+export function BellSocketProvider({ children }: { children: ReactNode }) {
+  const listeners = useRef(new Set<Listener>());
+  const [connected, setConnected] = useState(false);
+  const [api] = useState<Omit<BellSocket, "connected">>(() => ({
+    subscribe(listener) {
+      listeners.current.add(listener);
+      return () => listeners.current.delete(listener);
+    },
+  }));
+
+  useEffect(() => {
+    let socket: WebSocket | undefined;
+    let attempt = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let stopped = false;
+
+    const connect = () => {
+      socket = new WebSocket(socketUrl());
+      socket.addEventListener("open", () => {
+        attempt = 0;
+        setConnected(true);
+        heartbeat = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), HEARTBEAT_MS);
+      });
+      socket.addEventListener("message", (event) => {
+        const message = parseRoomMessage(event.data);
+        if (message) for (const listener of listeners.current) listener(message);
+      });
+      socket.addEventListener("close", (event) => {
+        setConnected(false);
+        clearInterval(heartbeat);
+        if (stopped || !shouldReconnect(event.code, attempt)) return;
+        retryTimer = setTimeout(connect, reconnectDelay(attempt));
+        attempt += 1;
+      });
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearInterval(heartbeat);
+      socket?.close(1000, "Page closed");
+    };
+  }, []);
+
+  return <BellSocketContext.Provider value={{ ...api, connected }}>{children}</BellSocketContext.Provider>;
+}
+
+/** Calls `onMessage` for every message from the BellRoom while the component is mounted. */
+export function useBellMessages(onMessage: Listener): void {
+  const socket = useContext(BellSocketContext);
+  const latest = useRef(onMessage);
+  useEffect(() => {
+    latest.current = onMessage;
+  });
+  useEffect(() => socket?.subscribe((message) => latest.current(message)), [socket]);
+}
+
+export function useBellSocketConnected(): boolean {
+  return useContext(BellSocketContext)?.connected ?? false;
+}

@@ -1,0 +1,8 @@
+import { apiRoute } from "~/server/api-route.server";
+import { countryNames } from "~/server/geo/countries.server";
+import { ok } from "~/server/http.server";
+
+export const loader = apiRoute({
+  GET: async () => ok({ countries: countryNames() }, { headers: { "Cache-Control": "public, max-age=86400" } }),
+});
+export const action = loader;

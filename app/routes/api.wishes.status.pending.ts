@@ -1,0 +1,8 @@
+import { apiRoute } from "~/server/api-route.server";
+import { ok } from "~/server/http.server";
+import { pendingWishes } from "~/server/wishes.server";
+
+export const loader = apiRoute({
+  GET: async ({ context }) => ok({ wishes: await pendingWishes(context.cloudflare.env) }, { headers: { "Cache-Control": "no-store" } }),
+});
+export const action = loader;

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { ApiError, handleApi } from "./http.server";
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Handler = (args: LoaderFunctionArgs) => Promise<Response>;
+
+/**
+ * One API resource route: handlers by method, every answer and error in the same JSON shape, and a JSON 405
+ * (not Remix's HTML one) for any other method. Use as `export const loader = apiRoute({...}); export const action = loader;`
+ * (plain `export const` declarations: Remix strips them from the client bundle only in that form).
+ */
+export function apiRoute(handlers: Partial<Record<Method, Handler>>) {
+  const allowed = Object.keys(handlers).join(", ");
+  const dispatch = (args: LoaderFunctionArgs) =>
+    handleApi(async () => {
+      const method = args.request.method === "HEAD" ? "GET" : (args.request.method as Method);
+      const handler = handlers[method];
+      if (!handler) throw new ApiError(405, `This address only answers ${allowed} requests.`);
+      return handler(args);
+    });
+  return dispatch;
+}

@@ -1,0 +1,34 @@
+import type { z } from "zod";
+import { firstIssue } from "~/domain/wish";
+import { REQUEST_BODY_INVALID } from "~/domain/messages";
+import { ApiError } from "./http.server";
+
+export const MAX_JSON_BODY_BYTES = 16 * 1024;
+
+/** Reads a JSON object body, refusing oversize or malformed input with a sentence before any parsing work. */
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > maxBytes) throw new ApiError(413, "That request is too large.");
+  const text = await request.text();
+  if (new TextEncoder().encode(text).byteLength > maxBytes) throw new ApiError(413, "That request is too large.");
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, REQUEST_BODY_INVALID);
+  }
+}
+
+/** Parses with a domain schema; a failure becomes a 400 carrying the schema's own human sentence. */
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const { error, field } = firstIssue(result.error);
+    throw new ApiError(400, error, field);
+  }
+  return result.data;
+}
+
+export function searchParamsObject(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}

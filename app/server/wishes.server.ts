@@ -1,0 +1,302 @@
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { monotonicFactory } from "ulidx";
+import { DAILY_WISH_LIMIT, PUBLIC_WISH_LIST_MAX } from "~/domain/limits";
+import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
+import { ANONYMOUS_NAME, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION } from "~/domain/messages";
+import { moderateText } from "~/domain/moderation";
+import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
+import { classifyTheme, type Theme } from "~/domain/theme";
+import type { WallQuery, WishSubmission } from "~/domain/wish";
+import { database } from "./db/client.server";
+import { countryStats, resonances, siteCounters, wishes } from "./db/schema";
+import { countryByCode, findCountry } from "./geo/countries.server";
+import { clientIp, privateHash } from "./hashing.server";
+import { ApiError } from "./http.server";
+
+const newId = monotonicFactory();
+const DAY_MS = 86_400_000;
+/** A country glows as "new" on the map and strip while its latest wish is this fresh. */
+export const NEW_ACTIVITY_WINDOW_MS = 10 * 60_000;
+const MOST_ACTIVE_LIMIT = 5;
+export const IP_LIMIT_SENTENCE =
+  "Many wishes have already come from your network today. Please try again tomorrow.";
+
+type WishRow = typeof wishes.$inferSelect;
+
+export const TOTAL_COUNTER = "total_wishes";
+export const themeCounter = (theme: Theme) => `theme:${theme}`;
+
+export function utcDayStart(now: number): number {
+  return now - (now % DAY_MS);
+}
+
+export function secondsUntilNextUtcDay(now: number): number {
+  return Math.ceil((utcDayStart(now) + DAY_MS - now) / 1000);
+}
+
+export function toPublicWish(row: WishRow, isResonated?: boolean): PublicWish {
+  return {
+    id: row.id,
+    wish: row.text,
+    name: row.name || ANONYMOUS_NAME,
+    country: row.country,
+    countryCode: row.countryCode,
+    location: row.location || UNKNOWN_LOCATION,
+    theme: row.theme as Theme,
+    status: row.status,
+    bellRingId: row.bellRingId,
+    timestamp: new Date(row.createdAt).toISOString(),
+    resonanceCount: row.resonanceCount,
+    ...(isResonated === undefined ? {} : { isResonated }),
+  };
+}
+
+function moderated(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const verdict = moderateText(text);
+  if (!verdict.ok) throw new ApiError(400, verdict.error);
+  return verdict.text;
+}
+
+export interface SubmittedWish {
+  wishId: string;
+  wish: PublicWish;
+}
+
+/**
+ * Stores a wish, or refuses it with a sentence. The limits are checked inside the INSERT itself and the counters
+ * move only if that row exists, all in one D1 batch (one transaction), so concurrent submissions can neither pass
+ * the daily limit together nor leave the counters out of step.
+ */
+export async function submitWish(env: Env, request: Request, input: WishSubmission, now = Date.now()): Promise<SubmittedWish> {
+  const text = moderated(input.wish)!;
+  const name = moderated(input.name);
+  const match = input.country ? findCountry(input.country) : undefined;
+  const country = match?.name ?? input.country ?? null;
+  const countryCode = match?.code ?? null;
+  const location = input.location ?? country ?? UNKNOWN_LOCATION;
+  const theme = classifyTheme(text);
+  const [fingerprintHash, ipHash] = await Promise.all([
+    privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
+    privateHash(env.HASH_SECRET, "ip", clientIp(request)),
+  ]);
+  const dayStart = utcDayStart(now);
+  const ipLimit = Number(env.IP_DAILY_WISH_LIMIT) || 100;
+  const id = newId(now);
+  const db = database(env);
+  // drizzle's batch cannot carry raw conditional statements, so the write path speaks D1 directly.
+  const statement = (query: string, ...values: unknown[]) => env.DB.prepare(query).bind(...values);
+  const exists = "EXISTS (SELECT 1 FROM wishes WHERE id = ?)";
+
+  const statements = [
+    statement(
+      `INSERT INTO wishes (id, text, name, email, country, country_code, location, lat, lon, theme, status,
+                           fingerprint_hash, ip_hash, created_at)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?
+       WHERE (SELECT COUNT(*) FROM wishes WHERE fingerprint_hash = ? AND created_at >= ?) < ?
+         AND (SELECT COUNT(*) FROM wishes WHERE ip_hash = ? AND created_at >= ?) < ?`,
+      id, text, name ?? null, input.email ?? null, country, countryCode, location, input.lat ?? null, input.lon ?? null,
+      theme, fingerprintHash, ipHash, now, fingerprintHash, dayStart, DAILY_WISH_LIMIT, ipHash, dayStart, ipLimit,
+    ),
+    ...[TOTAL_COUNTER, themeCounter(theme)].map((key) =>
+      statement(
+        `INSERT INTO site_counters (key, value) SELECT ?, 1 WHERE ${exists}
+         ON CONFLICT (key) DO UPDATE SET value = value + 1`,
+        key, id,
+      ),
+    ),
+  ];
+  if (countryCode && country) {
+    statements.push(
+      statement(
+        `INSERT INTO country_stats (country_code, country, wish_count, pending_count, entangled_count, last_wish, last_at)
+         SELECT ?, ?, 1, 1, 0, ?, ? WHERE ${exists}
+         ON CONFLICT (country_code) DO UPDATE SET wish_count = wish_count + 1, pending_count = pending_count + 1,
+           last_wish = excluded.last_wish, last_at = excluded.last_at`,
+        countryCode, country, text, now, id,
+      ),
+    );
+  }
+  const [inserted] = await env.DB.batch(statements);
+  if (inserted.meta.changes !== 1) {
+    const byDevice = await db.$count(wishes, and(eq(wishes.fingerprintHash, fingerprintHash), gte(wishes.createdAt, dayStart)));
+    throw new ApiError(429, byDevice >= DAILY_WISH_LIMIT ? SUBMIT_DAILY_LIMIT : IP_LIMIT_SENTENCE, undefined, secondsUntilNextUtcDay(now));
+  }
+  const row = await db.query.wishes.findFirst({ where: eq(wishes.id, id) });
+  return { wishId: id, wish: toPublicWish(row!) };
+}
+
+const visible = eq(wishes.hidden, false);
+
+export async function getPublicWish(env: Env, id: string): Promise<PublicWish> {
+  const row = await database(env).query.wishes.findFirst({ where: and(eq(wishes.id, id), visible) });
+  if (!row) throw new ApiError(404, "We could not find that wish.");
+  return toPublicWish(row);
+}
+
+export async function recentWishes(env: Env, limit = PUBLIC_WISH_LIST_MAX): Promise<PublicWish[]> {
+  const rows = await database(env).select().from(wishes).where(visible).orderBy(desc(wishes.createdAt)).limit(limit);
+  return rows.map((row) => toPublicWish(row));
+}
+
+export async function pendingWishes(env: Env, limit = PUBLIC_WISH_LIST_MAX): Promise<PublicWish[]> {
+  const rows = await database(env)
+    .select()
+    .from(wishes)
+    .where(and(eq(wishes.status, "pending"), visible))
+    .orderBy(asc(wishes.createdAt))
+    .limit(limit);
+  return rows.map((row) => toPublicWish(row));
+}
+
+const TIME_WINDOWS: Record<Exclude<WallQuery["timeFilter"], "all">, (now: number) => number> = {
+  today: (now) => utcDayStart(now),
+  week: (now) => now - 7 * DAY_MS,
+  month: (now) => now - 30 * DAY_MS,
+};
+
+const WALL_ORDER: Record<WallQuery["sortBy"], SQL[]> = {
+  newest: [desc(wishes.createdAt), desc(wishes.id)],
+  oldest: [asc(wishes.createdAt), asc(wishes.id)],
+  mostResonated: [desc(wishes.resonanceCount), desc(wishes.createdAt)],
+  leastResonated: [asc(wishes.resonanceCount), desc(wishes.createdAt)],
+};
+
+/** The wall's filter on country accepts a name or an ISO code; an unknown place matches its text exactly. */
+function countryCondition(country: string): SQL {
+  const match = findCountry(country);
+  return match ? eq(wishes.countryCode, match.code) : eq(wishes.country, country);
+}
+
+async function counterValue(env: Env, key: string): Promise<number> {
+  const row = await database(env).query.siteCounters.findFirst({ where: eq(siteCounters.key, key) });
+  return row?.value ?? 0;
+}
+
+async function countriesWithWishes(env: Env): Promise<number> {
+  return database(env).$count(countryStats, sql`${countryStats.wishCount} > 0`);
+}
+
+/**
+ * Totals for the wall header. The common views read kept-in-step counters instead of counting rows;
+ * only combined or time-bounded filters count the matching rows.
+ */
+async function wallTotals(env: Env, query: WallQuery, where: SQL | undefined): Promise<{ total: number; countryCount: number }> {
+  const db = database(env);
+  if (query.timeFilter === "all" && query.theme === "all") {
+    if (!query.country) {
+      const [total, countryCount] = await Promise.all([counterValue(env, TOTAL_COUNTER), countriesWithWishes(env)]);
+      return { total, countryCount };
+    }
+    const match = findCountry(query.country);
+    if (match) {
+      const row = await db.query.countryStats.findFirst({ where: eq(countryStats.countryCode, match.code) });
+      const total = row?.wishCount ?? 0;
+      return { total, countryCount: total > 0 ? 1 : 0 };
+    }
+  }
+  const [row] = await db
+    .select({ total: sql<number>`COUNT(*)`, countryCount: sql<number>`COUNT(DISTINCT ${wishes.countryCode})` })
+    .from(wishes)
+    .where(where);
+  return { total: row?.total ?? 0, countryCount: row?.countryCount ?? 0 };
+}
+
+export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Promise<WallPage> {
+  const conditions: SQL[] = [visible];
+  if (query.theme !== "all") conditions.push(eq(wishes.theme, query.theme));
+  if (query.country) conditions.push(countryCondition(query.country));
+  if (query.timeFilter !== "all") conditions.push(gte(wishes.createdAt, TIME_WINDOWS[query.timeFilter](now)));
+  const where = and(...conditions);
+  const db = database(env);
+
+  const { total, countryCount } = await wallTotals(env, query, where);
+  const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(query.page, lastPage);
+  const rows = await db
+    .select()
+    .from(wishes)
+    .where(where)
+    .orderBy(...WALL_ORDER[query.sortBy])
+    .limit(query.pageSize)
+    .offset((page - 1) * query.pageSize);
+
+  const resonated = query.deviceFingerprint ? await resonatedAmong(env, query.deviceFingerprint, rows.map((r) => r.id)) : undefined;
+  return {
+    wishes: rows.map((row) => toPublicWish(row, resonated ? resonated.has(row.id) : undefined)),
+    total,
+    countryCount,
+    page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function resonatedAmong(env: Env, fingerprint: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const hash = await privateHash(env.HASH_SECRET, "fingerprint", fingerprint);
+  const rows = await database(env)
+    .select({ wishId: resonances.wishId })
+    .from(resonances)
+    .where(and(eq(resonances.fingerprintHash, hash), inArray(resonances.wishId, ids)));
+  return new Set(rows.map((r) => r.wishId));
+}
+
+export interface ResonanceOutcome {
+  alreadyResonated: boolean;
+  newCount: number;
+}
+
+/**
+ * One resonance per (wish, device), enforced by the primary key. The count moves in the same batch (one
+ * transaction) and only when that insert changed a row, so a repeat or a race can never move it twice.
+ */
+export async function resonate(env: Env, wishId: string, fingerprint: string, now = Date.now()): Promise<ResonanceOutcome> {
+  const db = database(env);
+  const wish = await db.query.wishes.findFirst({ where: and(eq(wishes.id, wishId), visible), columns: { id: true } });
+  if (!wish) throw new ApiError(404, "We could not find that wish.");
+  const hash = await privateHash(env.HASH_SECRET, "fingerprint", fingerprint);
+  const [inserted, , current] = await env.DB.batch([
+    env.DB.prepare("INSERT INTO resonances (wish_id, fingerprint_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").bind(wishId, hash, now),
+    // changes() is the row count of the statement just before this one in the batch: the insert above.
+    env.DB.prepare("UPDATE wishes SET resonance_count = resonance_count + 1 WHERE id = ? AND changes() = 1").bind(wishId),
+    env.DB.prepare("SELECT resonance_count AS resonanceCount FROM wishes WHERE id = ?").bind(wishId),
+  ]);
+  const alreadyResonated = inserted.meta.changes === 0;
+  const newCount = (current.results[0] as { resonanceCount: number } | undefined)?.resonanceCount ?? 0;
+  return { alreadyResonated, newCount };
+}
+
+export async function siteStats(env: Env): Promise<SiteStats> {
+  const db = database(env);
+  const [totalWishes, countriesEntangled, top] = await Promise.all([
+    counterValue(env, TOTAL_COUNTER),
+    countriesWithWishes(env),
+    db
+      .select({ country: countryStats.country, countryCode: countryStats.countryCode, count: countryStats.wishCount })
+      .from(countryStats)
+      .where(sql`${countryStats.wishCount} > 0`)
+      .orderBy(desc(countryStats.wishCount))
+      .limit(MOST_ACTIVE_LIMIT),
+  ]);
+  return { totalWishes, countriesEntangled, mostActiveLocations: top };
+}
+
+export async function liveActivity(env: Env, now = Date.now()): Promise<LiveActivity[]> {
+  const rows = await database(env)
+    .select()
+    .from(countryStats)
+    .where(sql`${countryStats.wishCount} > 0`)
+    .orderBy(desc(countryStats.lastAt));
+  return rows
+    .filter((row) => isValidActivityCode(row.countryCode))
+    .map((row) => ({
+      country: row.country,
+      countryCode: row.countryCode,
+      flag: countryByCode(row.countryCode)?.flag ?? "",
+      wishCount: row.wishCount,
+      lastWish: previewLastWish(row.lastWish ?? ""),
+      isNew: row.lastAt !== null && now - row.lastAt < NEW_ACTIVITY_WINDOW_MS,
+      pendingWishCount: row.pendingCount,
+      hasEntangledWishes: row.entangledCount > 0,
+    }));
+}

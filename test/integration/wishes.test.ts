@@ -1,0 +1,333 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import {
+  MODERATION_EMAIL,
+  MODERATION_LINK,
+  MODERATION_PHONE,
+  REQUEST_BODY_INVALID,
+  SUBMIT_DAILY_LIMIT,
+  WISH_REQUIRED,
+  WISH_TOO_LONG,
+  WISH_TOO_SHORT,
+} from "~/domain/messages";
+import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
+import { call, freshFingerprint, freshIp, submit, validWish } from "../support/api";
+
+const PRIVATE_FIELDS = ["email", "fingerprint", "fingerprintHash", "ipHash", "ip", "lat", "lon"];
+
+function expectNoPrivateFields(value: unknown) {
+  const text = JSON.stringify(value);
+  for (const field of PRIVATE_FIELDS) expect(text).not.toContain(`"${field}"`);
+  expect(text).not.toMatch(/@example\.org/);
+}
+
+describe("POST /api/wishes", () => {
+  it("stores a valid wish, classifies its theme and resolves its country", async () => {
+    const { status, json } = await submit({
+      wish: "  I hope tomorrow brings a brighter future for all  ",
+      name: "Amara",
+      email: "amara@example.org",
+      country: "france",
+      lat: 48.85,
+      lon: "2.35",
+    });
+    expect(status).toBe(201);
+    expect(json.success).toBe(true);
+    const wish = (await call<PublicWish & { success: boolean }>(`/api/wishes/${json.wishId}`)).json;
+    expect(wish).toMatchObject({
+      id: json.wishId,
+      wish: "I hope tomorrow brings a brighter future for all",
+      name: "Amara",
+      country: "France",
+      countryCode: "FR",
+      location: "France",
+      theme: "Hope",
+      status: "pending",
+      bellRingId: null,
+      resonanceCount: 0,
+    });
+    expectNoPrivateFields(wish);
+    const row = await env.DB.prepare("SELECT email, lat, fingerprint_hash, ip_hash FROM wishes WHERE id = ?").bind(json.wishId).first<Record<string, unknown>>();
+    expect(row?.email).toBe("amara@example.org");
+    expect(row?.lat).toBe(48.85);
+    expect(row?.fingerprint_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.ip_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("defaults the name to Anonymous and the location to Unknown", async () => {
+    const { json } = await submit({ name: "   " });
+    const wish = (await call<PublicWish>(`/api/wishes/${json.wishId}`)).json;
+    expect(wish.name).toBe("Anonymous");
+    expect(wish.location).toBe("Unknown");
+    expect(wish.countryCode).toBeNull();
+  });
+
+  it.each([
+    [{ wish: undefined }, WISH_REQUIRED, "wish"],
+    [{ wish: "          " }, WISH_REQUIRED, "wish"],
+    [{ wish: "too short" }, WISH_TOO_SHORT, "wish"],
+    [{ wish: "x".repeat(251) }, WISH_TOO_LONG, "wish"],
+    [{ wish: "Visit https://spam.example for peace" }, MODERATION_LINK, undefined],
+    [{ wish: "Write to me at someone@example.org please" }, MODERATION_EMAIL, undefined],
+    [{ wish: "Call me on +44 20 7946 0958 for peace" }, MODERATION_PHONE, undefined],
+  ])("refuses %j with a sentence", async (overrides, sentence, field) => {
+    const { status, json } = await submit(overrides);
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ success: false, error: sentence });
+    if (field) expect(json).toMatchObject({ field });
+  });
+
+  it.each([
+    ["not JSON at all", "{"],
+    ["a JSON array", "[1,2]"],
+    ["a JSON string", '"wish"'],
+    ["null", "null"],
+  ])("answers 400 for %s", async (_label, rawBody) => {
+    const { status, json } = await call("/api/wishes", { rawBody });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ success: false });
+    expect(typeof (json as { error: string }).error).toBe("string");
+  });
+
+  it("refuses a body that is too large before reading it", async () => {
+    const { status, json } = await call("/api/wishes", { rawBody: JSON.stringify({ wish: "a".repeat(40_000) }) });
+    expect(status).toBe(413);
+    expect(json).toMatchObject({ success: false, error: "That request is too large." });
+  });
+
+  it("refuses a bad fingerprint, a bad e-mail and out-of-range coordinates", async () => {
+    expect((await submit({ deviceFingerprint: "short" })).status).toBe(400);
+    expect((await submit({ email: "not-an-email" })).json.error).toBe("Please enter a valid email address, or leave it empty.");
+    expect((await submit({ lat: 91 })).status).toBe(400);
+    expect((await submit({ lon: "east" })).status).toBe(400);
+  });
+
+  it("allows five wishes a day per device and refuses the sixth with 429 and the spec's sentence", async () => {
+    const deviceFingerprint = freshFingerprint();
+    for (let i = 0; i < 5; i += 1) {
+      const { status } = await submit({ deviceFingerprint, wish: `Peace for every home, wish number ${i + 1}` });
+      expect(status).toBe(201);
+    }
+    const sixth = await call("/api/wishes", { body: validWish({ deviceFingerprint }) });
+    expect(sixth.status).toBe(429);
+    expect(sixth.json).toMatchObject({ success: false, error: SUBMIT_DAILY_LIMIT });
+    expect(Number(sixth.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("never lets concurrent submissions from one device pass the daily limit", async () => {
+    const deviceFingerprint = freshFingerprint();
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => submit({ deviceFingerprint, wish: `Together we are stronger, attempt ${i}` })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(3);
+  });
+
+  it("applies the looser per-IP limit across devices", async () => {
+    const ip = freshIp();
+    const limit = Number(env.IP_DAILY_WISH_LIMIT);
+    await env.DB.prepare(
+      `INSERT INTO wishes (id, text, theme, status, fingerprint_hash, ip_hash, created_at)
+       SELECT 'ip-fill-' || value, 'Filler wish for the IP limit', 'General', 'pending', 'fill', ?, ?
+       FROM json_each(?)`,
+    )
+      .bind(await ipHashOf(ip), Date.now(), JSON.stringify(Array.from({ length: limit }, (_, i) => `${ip}-${i}`)))
+      .run();
+    const refused = await submit({}, ip);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error).toMatch(/network/);
+  });
+});
+
+async function ipHashOf(ip: string): Promise<string> {
+  const { privateHash } = await import("~/server/hashing.server");
+  return privateHash(env.HASH_SECRET, "ip", ip);
+}
+
+describe("reading wishes", () => {
+  it("GET /api/wishes/{id} answers 404 with a sentence for an unknown id", async () => {
+    const { status, json } = await call("/api/wishes/nope");
+    expect(status).toBe(404);
+    expect(json).toMatchObject({ success: false, error: "We could not find that wish." });
+  });
+
+  it("GET /api/wishes lists newest first without private fields", async () => {
+    const first = await submit({ wish: "Love will guide us through the long night", email: "a@example.org" });
+    const second = await submit({ wish: "Healing for everyone who is hurting today" });
+    const { json } = await call<{ wishes: PublicWish[] }>("/api/wishes");
+    const ids = json.wishes.map((w) => w.id);
+    expect(ids.indexOf(second.json.wishId)).toBeLessThan(ids.indexOf(first.json.wishId));
+    expect(json.wishes.length).toBeLessThanOrEqual(100);
+    expectNoPrivateFields(json);
+  });
+
+  it("GET /api/wishes/status/pending lists only pending wishes, oldest first", async () => {
+    const { json: created } = await submit({ wish: "Calm waters for the fishermen of the north" });
+    await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE id = ?").bind(created.wishId).run();
+    const { json } = await call<{ wishes: PublicWish[] }>("/api/wishes/status/pending");
+    expect(json.wishes.every((w) => w.status === "pending")).toBe(true);
+    expect(json.wishes.map((w) => w.id)).not.toContain(created.wishId);
+    const times = json.wishes.map((w) => Date.parse(w.timestamp));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it("hidden wishes leave every public view", async () => {
+    const { json: created } = await submit({ wish: "A wish the moderators will hide from view", country: "Kenya" });
+    await env.DB.prepare("UPDATE wishes SET hidden = 1 WHERE id = ?").bind(created.wishId).run();
+    expect((await call(`/api/wishes/${created.wishId}`)).status).toBe(404);
+    const all = await call<{ wishes: PublicWish[] }>("/api/wishes");
+    expect(all.json.wishes.map((w) => w.id)).not.toContain(created.wishId);
+    const pending = await call<{ wishes: PublicWish[] }>("/api/wishes/status/pending");
+    expect(pending.json.wishes.map((w) => w.id)).not.toContain(created.wishId);
+    const wall = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?pageSize=50&country=KE");
+    expect(wall.json.wishes.map((w) => w.id)).not.toContain(created.wishId);
+  });
+});
+
+describe("GET /api/wishes/wall", () => {
+  it("filters by theme and country, sorts, and pages", async () => {
+    const country = "Iceland";
+    const made = [];
+    for (const wish of [
+      "Peace in the quiet valleys of the north",
+      "Peace and calm for every fishing village",
+      "Hope for the young people of the islands",
+    ]) {
+      made.push((await submit({ wish, country })).json.wishId);
+    }
+    await call(`/api/wishes/${made[1]}/resonate`, { body: { deviceFingerprint: freshFingerprint() } });
+
+    const peace = await call<{ wishes: PublicWish[]; total: number; countryCount: number; page: number; pageSize: number }>(
+      "/api/wishes/wall?country=IS&theme=Peace&sortBy=mostResonated&pageSize=1",
+    );
+    expect(peace.status).toBe(200);
+    expect(peace.json.total).toBe(2);
+    expect(peace.json.countryCount).toBe(1);
+    expect(peace.json.wishes.map((w) => w.id)).toEqual([made[1]]);
+    const second = await call<{ wishes: PublicWish[]; page: number }>("/api/wishes/wall?country=Iceland&theme=Peace&sortBy=mostResonated&pageSize=1&page=2");
+    expect(second.json.wishes.map((w) => w.id)).toEqual([made[0]]);
+
+    const oldest = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?country=IS&sortBy=oldest");
+    expect(oldest.json.wishes.map((w) => w.id)).toEqual(made);
+    const newest = await call<{ wishes: PublicWish[]; total: number }>("/api/wishes/wall?country=iceland");
+    expect(newest.json.wishes.map((w) => w.id)).toEqual([...made].reverse());
+    expect(newest.json.total).toBe(3);
+  });
+
+  it("clamps out-of-range paging instead of failing", async () => {
+    const { status, json } = await call<{ page: number; pageSize: number }>("/api/wishes/wall?page=99999&pageSize=5000");
+    expect(status).toBe(200);
+    expect(json.pageSize).toBe(50);
+    expect(json.page).toBeGreaterThanOrEqual(1);
+    const negative = await call<{ page: number; pageSize: number }>("/api/wishes/wall?page=-3&pageSize=abc");
+    expect(negative.json).toMatchObject({ page: 1, pageSize: 20 });
+  });
+
+  it("answers 400 with a sentence for unknown filter values", async () => {
+    for (const query of ["theme=Anger", "timeFilter=decade", "sortBy=random", "deviceFingerprint=%3Cscript%3E"]) {
+      const { status, json } = await call<{ error: string }>(`/api/wishes/wall?${query}`);
+      expect(status).toBe(400);
+      expect(json.error.length).toBeGreaterThan(10);
+    }
+  });
+
+  it("filters by time period", async () => {
+    const { json: created } = await submit({ wish: "Old peace from last year, still remembered", country: "Malta" });
+    await env.DB.prepare("UPDATE wishes SET created_at = ? WHERE id = ?").bind(Date.now() - 40 * 86_400_000, created.wishId).run();
+    const month = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?country=MT&timeFilter=month&pageSize=50");
+    expect(month.json.wishes.map((w) => w.id)).not.toContain(created.wishId);
+    const all = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?country=MT&timeFilter=all&pageSize=50");
+    expect(all.json.wishes.map((w) => w.id)).toContain(created.wishId);
+  });
+
+  it("marks the wishes this device resonated with", async () => {
+    const deviceFingerprint = freshFingerprint();
+    const { json } = await submit({ wish: "Unity between the mountain and the sea", country: "Chile" });
+    await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint } });
+    const wall = await call<{ wishes: PublicWish[] }>(`/api/wishes/wall?country=CL&deviceFingerprint=${deviceFingerprint}&pageSize=50`);
+    expect(wall.json.wishes.find((w) => w.id === json.wishId)?.isResonated).toBe(true);
+    const anonymous = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?country=CL&pageSize=50");
+    expect(anonymous.json.wishes[0]).not.toHaveProperty("isResonated");
+  });
+});
+
+describe("POST /api/wishes/{id}/resonate", () => {
+  it("counts one resonance per device, and a repeat answers alreadyResonated", async () => {
+    const { json } = await submit();
+    const deviceFingerprint = freshFingerprint();
+    const first = await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint } });
+    expect(first.json).toEqual({ success: true, alreadyResonated: false, newCount: 1 });
+    const repeat = await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint } });
+    expect(repeat.json).toEqual({ success: true, alreadyResonated: true, newCount: 1 });
+    const other = await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() } });
+    expect(other.json).toEqual({ success: true, alreadyResonated: false, newCount: 2 });
+  });
+
+  it("never double-counts concurrent resonances from one device", async () => {
+    const { json } = await submit();
+    const deviceFingerprint = freshFingerprint();
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => call<{ alreadyResonated: boolean; newCount: number }>(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint } })),
+    );
+    expect(results.filter((r) => !r.json.alreadyResonated)).toHaveLength(1);
+    expect((await call<PublicWish>(`/api/wishes/${json.wishId}`)).json.resonanceCount).toBe(1);
+  });
+
+  it("answers 404 for an unknown wish, 400 for a bad body and 405 for GET", async () => {
+    expect((await call("/api/wishes/nope/resonate", { body: { deviceFingerprint: freshFingerprint() } })).status).toBe(404);
+    expect((await call("/api/wishes/nope/resonate", { body: {} })).status).toBe(400);
+    const get = await call<{ error: string }>("/api/wishes/nope/resonate");
+    expect(get.status).toBe(405);
+    expect(get.json.error).toMatch(/POST/);
+  });
+});
+
+describe("stats and live activity", () => {
+  it("GET /api/stats counts wishes and countries from the kept-in-step counters", async () => {
+    const before = (await call<{ stats: SiteStats }>("/api/stats")).json.stats;
+    await submit({ wish: "Peace across the whole of Mongolia tonight", country: "Mongolia" });
+    const after = (await call<{ stats: SiteStats }>("/api/stats")).json.stats;
+    expect(after.totalWishes).toBe(before.totalWishes + 1);
+    expect(after.countriesEntangled).toBeGreaterThanOrEqual(1);
+    expect(after.mostActiveLocations.length).toBeGreaterThan(0);
+    expect(after.mostActiveLocations[0]).toEqual(expect.objectContaining({ country: expect.any(String), countryCode: expect.any(String), count: expect.any(Number) }));
+  });
+
+  it("GET /api/wishes/live-activity answers one entry per country with a flag and a 50-character preview", async () => {
+    const long = "Together we can build a world where every single child is safe and loved";
+    await submit({ wish: long, country: "Nepal" });
+    const { json } = await call<{ activities: LiveActivity[] }>("/api/wishes/live-activity");
+    const nepal = json.activities.find((a) => a.countryCode === "NP");
+    expect(nepal).toMatchObject({ country: "Nepal", flag: "🇳🇵", isNew: true, hasEntangledWishes: false });
+    expect(nepal!.pendingWishCount).toBeGreaterThanOrEqual(1);
+    expect([...nepal!.lastWish.replace("…", "")].length).toBeLessThanOrEqual(50);
+    const codes = json.activities.map((a) => a.countryCode);
+    expect(new Set(codes).size).toBe(codes.length);
+    expectNoPrivateFields(json);
+  });
+});
+
+describe("countries and reverse geocoding", () => {
+  it("GET /api/countries lists at least 190 names", async () => {
+    const { json } = await call<{ countries: string[] }>("/api/countries");
+    expect(json.countries.length).toBeGreaterThanOrEqual(190);
+    expect(json.countries).toContain("France");
+  });
+
+  it("GET /api/reverse-geocode answers the country offline, null at sea, 400 for bad numbers", async () => {
+    expect((await call("/api/reverse-geocode?lat=48.85&lon=2.35")).json).toEqual({ success: true, address: { country: "France", countryCode: "FR" } });
+    expect((await call("/api/reverse-geocode?lat=0&lon=-30")).json).toEqual({ success: true, address: null });
+    for (const query of ["lat=abc&lon=2", "lat=95&lon=2", "lon=2", ""]) {
+      const { status, json } = await call<{ error: string }>(`/api/reverse-geocode?${query}`);
+      expect(status).toBe(400);
+      expect(json.error).toMatch(/latitude|longitude/);
+    }
+  });
+});
+
+describe("bad input never becomes a 5xx", () => {
+  it("answers REQUEST_BODY_INVALID for a non-object body", async () => {
+    const { json } = await call("/api/wishes", { rawBody: "[]" });
+    expect(json).toMatchObject({ error: REQUEST_BODY_INVALID });
+  });
+});

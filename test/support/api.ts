@@ -1,0 +1,54 @@
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://localhost";
+
+let counter = 0;
+/** A device fingerprint no other test uses. */
+export function freshFingerprint(): string {
+  counter += 1;
+  return `test_${crypto.randomUUID().replaceAll("-", "")}_${counter}`;
+}
+
+/** A client address no other test uses, so the per-IP limit of one test never touches another. */
+export function freshIp(): string {
+  const n = Math.floor(Math.random() * 2 ** 24);
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  rawBody?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the real Worker entry (routing, Remix, D1, the BellRoom) and returns status and parsed JSON. */
+export async function call<T = Record<string, unknown>>(path: string, options: CallOptions = {}) {
+  const headers = new Headers(options.headers);
+  if (options.body !== undefined || options.rawBody !== undefined) headers.set("Content-Type", "application/json");
+  headers.set("CF-Connecting-IP", options.ip ?? freshIp());
+  const response = await exports.default.fetch(`${ORIGIN}${path}`, {
+    method: options.method ?? (options.body !== undefined || options.rawBody !== undefined ? "POST" : "GET"),
+    headers,
+    body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+  });
+  const text = await response.text();
+  let json: T;
+  try {
+    json = JSON.parse(text) as T;
+  } catch {
+    throw new Error(`Expected JSON from ${path}, got ${response.status}: ${text.slice(0, 200)}`);
+  }
+  return { status: response.status, headers: response.headers, json };
+}
+
+export const validWish = (overrides: Record<string, unknown> = {}) => ({
+  wish: "May every child grow up knowing peace and kindness",
+  deviceFingerprint: freshFingerprint(),
+  ...overrides,
+});
+
+export async function submit(overrides: Record<string, unknown> = {}, ip?: string) {
+  return call<{ success: boolean; wishId: string; error?: string }>("/api/wishes", { body: validWish(overrides), ip });
+}
