@@ -1,19 +1,46 @@
 import { DurableObject } from "cloudflare:workers";
+import { monotonicFactory } from "ulidx";
+import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
+import { RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
+import { createRing, countPending, failRing, pickBatch, ringWishes } from "~/server/rings.server";
+import { RingJobs } from "./ring-jobs";
+import { roomProvider, type RoomProvider } from "./room-provider";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
+const LAST_RING_KEY = "lastRingAt";
+const PRESENCE_COALESCE_MS = 1_000;
+
+export interface RingRequest {
+  wishIds?: string[];
+  rungByHash: string;
+}
+
+export type RingOutcome =
+  | { ok: true; ringId: string; wishIds: string[]; pendingLeft: number }
+  | { ok: false; status: 409 | 429 | 503; error: string; retryAfter?: number };
+
+const newRingId = monotonicFactory();
 
 /**
- * The shared bell: one instance (named `global`) holds every visitor's socket through the hibernation API,
- * so idle sockets cost nothing, and fans messages out to them.
+ * The shared bell. One instance (named `global`) serialises every ring, holds the 20-second cooldown in its
+ * storage (so an eviction cannot reset it), advances quantum jobs from its alarm and the cron, and fans messages
+ * out to every visitor's socket through the hibernation API (idle sockets cost nothing).
  */
 export class BellRoom extends DurableObject<Env> {
+  private serial: Promise<unknown> = Promise.resolve();
+  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
+  private provider: RoomProvider;
+  private jobs: RingJobs;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Heartbeats are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    this.provider = roomProvider(env);
+    this.jobs = new RingJobs(env, this.provider, (message) => this.send(message), (at) => this.wakeAt(at));
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -25,7 +52,7 @@ export class BellRoom extends DurableObject<Env> {
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
-    this.broadcastPresence();
+    this.schedulePresence();
     return new Response(null, { status: 101, webSocket: client });
   }
 
@@ -34,9 +61,21 @@ export class BellRoom extends DurableObject<Env> {
     return "ok";
   }
 
-  /** Advances every unfinished quantum job; called by the cron trigger and the room's own alarm. */
+  async ring(request: RingRequest): Promise<RingOutcome> {
+    return this.serially(() => this.ringNow(request));
+  }
+
+  /** Advances every unfinished quantum job that is due; called by the cron trigger and the room's alarm. */
   async poll(): Promise<number> {
-    return 0;
+    return this.serially(() => this.jobs.advanceDue(Date.now()));
+  }
+
+  async alarm(): Promise<void> {
+    await this.poll();
+  }
+
+  async credits(): Promise<{ seconds: number; instanceId: string }> {
+    return { seconds: await this.provider.remainingSeconds(), instanceId: this.provider.instanceId };
   }
 
   async broadcast(message: RoomMessage): Promise<number> {
@@ -51,16 +90,71 @@ export class BellRoom extends DurableObject<Env> {
 
   async webSocketClose(ws: WebSocket): Promise<void> {
     this.closeQuietly(ws, 1000, "Goodbye");
-    this.broadcastPresence();
+    this.schedulePresence();
   }
 
   async webSocketError(ws: WebSocket): Promise<void> {
     this.closeQuietly(ws, 1011, "Socket error");
-    this.broadcastPresence();
+    this.schedulePresence();
   }
 
-  private broadcastPresence(): void {
-    this.send({ type: "presence", count: this.openSockets().length });
+  /**
+   * Awaiting D1 or a provider lets other calls into the object, so rings and job polls run one at a time through
+   * this chain: that is what makes "a wish is never in two rings" and the cooldown hold under any concurrency.
+   */
+  private serially<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.serial.then(task);
+    this.serial = run.catch(() => undefined);
+    return run;
+  }
+
+  private async ringNow({ wishIds, rungByHash }: RingRequest): Promise<RingOutcome> {
+    const now = Date.now();
+    const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
+    const waitMs = lastRingAt + RING_COOLDOWN_SECONDS * 1000 - now;
+    if (waitMs > 0) {
+      const seconds = Math.ceil(waitMs / 1000);
+      return { ok: false, status: 429, error: ringCooldown(seconds), retryAfter: seconds };
+    }
+
+    let credits: number;
+    try {
+      credits = await this.provider.remainingSeconds();
+    } catch {
+      return { ok: false, status: 503, error: "The quantum service cannot be reached right now. Please try again in a minute." };
+    }
+    if (credits <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
+
+    const batch = await pickBatch(this.env, wishIds);
+    if (batch.length === 0) return { ok: false, status: 409, error: RING_NONE_PENDING };
+
+    const ringId = newRingId(now);
+    const claimed = await createRing(this.env, { id: ringId, createdAt: now, provider: this.provider.name, rungByHash, virtual: false }, batch);
+    if (claimed.length === 0) {
+      await failRing(this.env, ringId, "Its wishes were taken before the ring began.", now);
+      return { ok: false, status: 409, error: RING_NONE_PENDING };
+    }
+    await this.ctx.storage.put(LAST_RING_KEY, now);
+
+    const pendingLeft = await countPending(this.env);
+    const claimedIds = claimed.map((w) => w.id);
+    this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft });
+    await this.jobs.submit(ringId, await ringWishes(this.env, ringId), 0, now);
+    return { ok: true, ringId, wishIds: claimedIds, pendingLeft };
+  }
+
+  private async wakeAt(at: number): Promise<void> {
+    const current = await this.ctx.storage.getAlarm();
+    if (current === null || current > at) await this.ctx.storage.setAlarm(at);
+  }
+
+  /** One presence message per second at most: a thousand sockets joining must not cost a million sends. */
+  private schedulePresence(): void {
+    if (this.presenceTimer) return;
+    this.presenceTimer = setTimeout(() => {
+      this.presenceTimer = undefined;
+      this.send({ type: "presence", count: this.openSockets().length });
+    }, PRESENCE_COALESCE_MS);
   }
 
   private openSockets(): WebSocket[] {

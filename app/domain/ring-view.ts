@@ -1,0 +1,51 @@
+import type { PublicWish } from "./public-wish";
+
+/** The gates the result page draws: the logical circuit, before any rewrite for a backend. */
+export type DiagramGate =
+  | { op: "ry"; q: number; theta: number }
+  | { op: "cx"; control: number; target: number }
+  | { op: "measure"; q: number };
+
+export type RingStatus = "queued" | "running" | "completed" | "failed";
+
+/** Everything the result page at /bell/{id} shows about one ring. */
+export interface RingView {
+  id: string;
+  status: RingStatus;
+  createdAt: string;
+  completedAt: string | null;
+  /** Seconds from the ring to the stored result, when completed. */
+  secondsTaken: number | null;
+  provider: "simulator" | "ibm";
+  /** Human label, e.g. "IBM Quantum ibm_torino" or "Built-in simulator (exact state-vector)". */
+  providerLabel: string;
+  isSimulator: boolean;
+  backend: string | null;
+  wishes: PublicWish[];
+  /** The logical circuit (one qubit per wish, in wish order), for the SVG diagram. */
+  circuit: { qubits: number; gates: DiagramGate[] };
+  /** Character i of every bit string is qubit i, i.e. wish i. */
+  bitstring: string | null;
+  counts: Record<string, number> | null;
+  shots: number;
+  poem: string | null;
+  error: string | null;
+  attempts: number;
+}
+
+/** One entry of GET /api/bell/history (API.md). */
+export interface RingHistoryItem {
+  id: string;
+  wishIds: string[];
+  createdAt: string;
+  status: RingStatus;
+  poem: string | null;
+}
+
+/** The answer of POST /api/bell/ring (API.md). */
+export interface RingResponse {
+  success: true;
+  bellRingId: string;
+  message: string;
+  data: { batches: { wishIds: string[]; bellRingId: string }[]; pendingLeft: number };
+}

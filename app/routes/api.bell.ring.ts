@@ -1,0 +1,26 @@
+import { ringRang } from "~/domain/messages";
+import type { RingResponse } from "~/domain/ring-view";
+import { ringRequestSchema } from "~/domain/wish";
+import { apiRoute } from "~/server/api-route.server";
+import { bellRoom } from "~/server/bell-room-client.server";
+import { privateHash } from "~/server/hashing.server";
+import { ApiError } from "~/server/http.server";
+import { parseWith, readJsonBody } from "~/server/request.server";
+
+export const loader = apiRoute({
+  POST: async ({ request, context }) => {
+    const { env } = context.cloudflare;
+    const { wishIds, deviceFingerprint } = parseWith(ringRequestSchema, await readJsonBody(request));
+    const rungByHash = await privateHash(env.HASH_SECRET, "fingerprint", deviceFingerprint);
+    const outcome = await bellRoom(env).ring({ wishIds, rungByHash });
+    if (!outcome.ok) throw new ApiError(outcome.status, outcome.error, undefined, outcome.retryAfter);
+    const body: RingResponse = {
+      success: true,
+      bellRingId: outcome.ringId,
+      message: ringRang(outcome.wishIds.length),
+      data: { batches: [{ wishIds: outcome.wishIds, bellRingId: outcome.ringId }], pendingLeft: outcome.pendingLeft },
+    };
+    return Response.json(body);
+  },
+});
+export const action = loader;

@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { BELL_HISTORY_PAGE_SIZE, RING_BATCH_SIZE, SHOTS } from "~/domain/limits";
+import { poemFor } from "~/domain/poem";
+import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
+import { buildCircuit } from "../../workers/quantum/circuit";
+import { database } from "./db/client.server";
+import { bellRings, wishes } from "./db/schema";
+import { toPublicWish } from "./wishes.server";
+
+type RingRow = typeof bellRings.$inferSelect;
+
+export interface BatchWish {
+  id: string;
+  text: string;
+}
+
+/**
+ * The batch of a ring: the requested wishes that are still pending, else the oldest pending ones, at most five,
+ * oldest first (that order assigns them to qubits).
+ */
+export async function pickBatch(env: Env, requestedIds: string[] | undefined): Promise<BatchWish[]> {
+  const db = database(env);
+  const pendingVisible = and(eq(wishes.status, "pending"), eq(wishes.hidden, false));
+  const select = (where: ReturnType<typeof and>) =>
+    db
+      .select({ id: wishes.id, text: wishes.text })
+      .from(wishes)
+      .where(where)
+      .orderBy(asc(wishes.createdAt), asc(wishes.id))
+      .limit(RING_BATCH_SIZE);
+  if (requestedIds?.length) {
+    const requested = await select(and(pendingVisible, inArray(wishes.id, requestedIds)));
+    if (requested.length > 0) return requested;
+  }
+  return select(pendingVisible);
+}
+
+export async function countPending(env: Env): Promise<number> {
+  return database(env).$count(wishes, and(eq(wishes.status, "pending"), eq(wishes.hidden, false)));
+}
+
+/**
+ * Creates the ring and moves exactly its wishes out of `pending` in one D1 batch. The move is conditional on the
+ * wish still being pending, so a wish can never be claimed by two rings; the caller reads back what was claimed.
+ */
+export async function createRing(
+  env: Env,
+  ring: { id: string; createdAt: number; provider: string; rungByHash: string; virtual: boolean },
+  batch: BatchWish[],
+): Promise<BatchWish[]> {
+  const ids = batch.map((w) => w.id);
+  const placeholders = ids.map(() => "?").join(", ");
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, status, attempts) VALUES (?, ?, ?, ?, ?, 'queued', 0)",
+    ).bind(ring.id, ring.createdAt, ring.virtual ? 1 : 0, ring.rungByHash, ring.provider),
+    env.DB.prepare(
+      `UPDATE wishes SET status = 'submitted_for_batching', bell_ring_id = ? WHERE status = 'pending' AND id IN (${placeholders})`,
+    ).bind(ring.id, ...ids),
+  ]);
+  return ringWishes(env, ring.id);
+}
+
+export async function ringWishes(env: Env, ringId: string): Promise<BatchWish[]> {
+  return database(env)
+    .select({ id: wishes.id, text: wishes.text })
+    .from(wishes)
+    .where(eq(wishes.bellRingId, ringId))
+    .orderBy(asc(wishes.createdAt), asc(wishes.id));
+}
+
+export async function recordSubmission(env: Env, ringId: string, job: { jobId: string; backend: string }, attempts: number) {
+  await database(env)
+    .update(bellRings)
+    .set({ jobId: job.jobId, backend: job.backend, status: "running", attempts, error: null, nextAttemptAt: null })
+    .where(eq(bellRings.id, ringId));
+}
+
+/** A submit or poll that failed but will be tried again at `nextAttemptAt`. */
+export async function recordRetry(env: Env, ringId: string, update: { attempts: number; error: string; nextAttemptAt: number; resubmit: boolean }) {
+  await database(env)
+    .update(bellRings)
+    .set({
+      attempts: update.attempts,
+      error: update.error,
+      nextAttemptAt: update.nextAttemptAt,
+      ...(update.resubmit ? { status: "queued" as const, jobId: null } : {}),
+    })
+    .where(eq(bellRings.id, ringId));
+}
+
+export async function postponePoll(env: Env, ringId: string, nextAttemptAt: number) {
+  await database(env).update(bellRings).set({ nextAttemptAt }).where(eq(bellRings.id, ringId));
+}
+
+export interface CompletedResult {
+  bitstring: string;
+  counts: Record<string, number>;
+  usageSeconds: number;
+}
+
+/**
+ * Stores a result and entangles the ring's wishes, in one batch. Every statement is guarded by the ring not being
+ * completed yet, so a repeat (cron and alarm racing, a retry after a timeout) changes nothing.
+ */
+export async function completeRing(env: Env, ringId: string, result: CompletedResult, options: { debitLedger: boolean; now: number }): Promise<string> {
+  const poem = poemFor(result.bitstring);
+  const notDone = "(SELECT status FROM bell_rings WHERE id = ?) != 'completed'";
+  const statements = [
+    env.DB.prepare(
+      `UPDATE country_stats SET
+         pending_count = MAX(0, pending_count - (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.country_code = country_stats.country_code)),
+         entangled_count = entangled_count + (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.country_code = country_stats.country_code)
+       WHERE ${notDone} AND country_code IN (SELECT country_code FROM wishes WHERE bell_ring_id = ? AND country_code IS NOT NULL)`,
+    ).bind(ringId, ringId, ringId, ringId),
+    env.DB.prepare(`UPDATE wishes SET status = 'entangled' WHERE bell_ring_id = ? AND ${notDone}`).bind(ringId, ringId),
+  ];
+  if (options.debitLedger) {
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO credit_ledger (delta_seconds, reason, ring_id, created_at) SELECT ?, 'ring', ?, ? WHERE ${notDone}`,
+      ).bind(-result.usageSeconds, ringId, options.now, ringId),
+    );
+  }
+  statements.push(
+    env.DB.prepare(
+      `UPDATE bell_rings SET status = 'completed', bitstring = ?, counts = ?, poem = ?, usage_seconds = ?, completed_at = ?,
+         error = NULL, next_attempt_at = NULL WHERE id = ? AND status != 'completed'`,
+    ).bind(result.bitstring, JSON.stringify(result.counts), poem, result.usageSeconds, options.now, ringId),
+  );
+  await env.DB.batch(statements);
+  return poem;
+}
+
+/** Gives up on a ring: it is marked failed and its wishes go back to the pool, so nothing is lost. */
+export async function failRing(env: Env, ringId: string, error: string, now: number) {
+  await env.DB.batch([
+    env.DB.prepare(
+      "UPDATE wishes SET status = 'pending', bell_ring_id = NULL WHERE bell_ring_id = ? AND status = 'submitted_for_batching'",
+    ).bind(ringId),
+    env.DB.prepare("UPDATE bell_rings SET status = 'failed', error = ?, completed_at = ?, next_attempt_at = NULL WHERE id = ? AND status != 'completed'").bind(
+      error,
+      now,
+      ringId,
+    ),
+  ]);
+}
+
+/** Rings whose job is not finished and whose next attempt is due. */
+export async function dueRings(env: Env, now: number): Promise<RingRow[]> {
+  return database(env)
+    .select()
+    .from(bellRings)
+    .where(
+      and(
+        inArray(bellRings.status, ["queued", "running"]),
+        sql`(${bellRings.nextAttemptAt} IS NULL OR ${bellRings.nextAttemptAt} <= ${now})`,
+      ),
+    )
+    .orderBy(asc(bellRings.createdAt))
+    .limit(25);
+}
+
+/** The earliest time any unfinished ring wants attention, or null when every ring is done. */
+export async function nextDueAt(env: Env): Promise<number | null> {
+  const [row] = await database(env)
+    .select({ at: sql<number | null>`MIN(COALESCE(${bellRings.nextAttemptAt}, 0))` })
+    .from(bellRings)
+    .where(inArray(bellRings.status, ["queued", "running"]));
+  return row?.at ?? null;
+}
+
+export async function ringHistory(env: Env, page: number, pageSize = BELL_HISTORY_PAGE_SIZE): Promise<{ history: RingHistoryItem[]; total: number }> {
+  const db = database(env);
+  const [rings, total] = await Promise.all([
+    db
+      .select()
+      .from(bellRings)
+      .orderBy(desc(bellRings.createdAt), desc(bellRings.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(bellRings),
+  ]);
+  const ids = rings.map((r) => r.id);
+  const members = ids.length
+    ? await db
+        .select({ id: wishes.id, ringId: wishes.bellRingId })
+        .from(wishes)
+        .where(and(inArray(wishes.bellRingId, ids), eq(wishes.hidden, false)))
+        .orderBy(asc(wishes.createdAt))
+    : [];
+  return {
+    total,
+    history: rings.map((ring) => ({
+      id: ring.id,
+      wishIds: members.filter((m) => m.ringId === ring.id).map((m) => m.id),
+      createdAt: new Date(ring.createdAt).toISOString(),
+      status: ring.status as RingStatus,
+      poem: ring.poem,
+    })),
+  };
+}
+
+/** The logical circuit of a ring, for the diagram: the same construction the providers run (DESIGN §6). */
+export async function diagramFor(ringId: string, batch: BatchWish[]): Promise<{ qubits: number; gates: DiagramGate[] }> {
+  if (batch.length === 0) return { qubits: 0, gates: [] };
+  const circuit = await buildCircuit({ ringId, wishes: batch });
+  const gates = circuit.gates.filter((g): g is DiagramGate => g.op === "ry" || g.op === "cx" || g.op === "measure");
+  return { qubits: circuit.qubits, gates };
+}
+
+const SIMULATOR_LABEL = "Built-in simulator (exact state-vector)";
+
+export async function getRingView(env: Env, id: string): Promise<RingView | null> {
+  const db = database(env);
+  const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id) });
+  if (!ring) return null;
+  // The circuit uses every wish of the ring; the page shows only those not hidden by moderation.
+  const rows = await db.select().from(wishes).where(eq(wishes.bellRingId, id)).orderBy(asc(wishes.createdAt), asc(wishes.id));
+  const isSimulator = ring.provider === "simulator";
+  return {
+    id: ring.id,
+    status: ring.status as RingStatus,
+    createdAt: new Date(ring.createdAt).toISOString(),
+    completedAt: ring.completedAt ? new Date(ring.completedAt).toISOString() : null,
+    secondsTaken: ring.completedAt && ring.status === "completed" ? Math.max(0, (ring.completedAt - ring.createdAt) / 1000) : null,
+    provider: isSimulator ? "simulator" : "ibm",
+    providerLabel: isSimulator ? SIMULATOR_LABEL : `IBM Quantum${ring.backend ? ` ${ring.backend}` : ""}`,
+    isSimulator,
+    backend: ring.backend,
+    wishes: rows.filter((row) => !row.hidden).map((row) => toPublicWish(row)),
+    circuit: await diagramFor(ring.id, rows.map((r) => ({ id: r.id, text: r.text }))),
+    bitstring: ring.bitstring,
+    counts: ring.counts ? (JSON.parse(ring.counts) as Record<string, number>) : null,
+    shots: SHOTS,
+    poem: ring.poem,
+    error: ring.error,
+    attempts: ring.attempts,
+  };
+}

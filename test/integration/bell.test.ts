@@ -1,0 +1,235 @@
+import {
+  abortAllDurableObjects,
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
+import { poemFor } from "~/domain/poem";
+import type { RoomMessage } from "~/domain/room-messages";
+import { bellRoom } from "~/server/bell-room-client.server";
+import worker from "../../workers/entry";
+import { call, freshFingerprint, submit } from "../support/api";
+
+const stub = () => bellRoom(env);
+
+/** Each test starts with the bell ready and no pending wish left over from another test. */
+beforeEach(async () => {
+  await runInDurableObject(stub(), async (_instance, state) => {
+    await state.storage.delete("lastRingAt");
+    await state.storage.deleteAlarm();
+  });
+  await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status IN ('pending', 'submitted_for_batching')").run();
+  await env.DB.prepare("DELETE FROM credit_ledger WHERE reason = 'test drain'").run();
+  await env.DB.prepare("UPDATE bell_rings SET status = 'completed' WHERE status IN ('queued', 'running')").run();
+});
+
+async function makePending(count: number, country = "Portugal"): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const { json } = await submit({ wish: `Peace for the harbour towns, wish ${i + 1} of ${count}`, country });
+    ids.push(json.wishId);
+  }
+  return ids;
+}
+
+const ring = (body: Record<string, unknown> = {}) =>
+  call<{ success: boolean; bellRingId: string; error?: string; retryAfter?: number; data: { batches: { wishIds: string[] }[]; pendingLeft: number } }>(
+    "/api/bell/ring",
+    { body: { deviceFingerprint: freshFingerprint(), ...body } },
+  );
+
+describe("POST /api/bell/ring", () => {
+  it("rings the requested pending wishes and answers the API.md shape", async () => {
+    const ids = await makePending(2);
+    const { status, json } = await ring({ wishIds: ids });
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ success: true, message: "The bell rang for 2 wishes.", data: { pendingLeft: 0 } });
+    expect(json.data.batches).toEqual([{ wishIds: ids, bellRingId: json.bellRingId }]);
+    const rows = await env.DB.prepare("SELECT status, bell_ring_id FROM wishes WHERE id IN (?, ?)").bind(...ids).all();
+    for (const row of rows.results) expect(row.bell_ring_id).toBe(json.bellRingId);
+  });
+
+  it("takes at most five wishes, the oldest pending when none are requested", async () => {
+    const ids = await makePending(7);
+    const { json } = await ring();
+    expect(json.data.batches[0].wishIds).toEqual(ids.slice(0, 5));
+    expect(json.data.pendingLeft).toBe(2);
+  });
+
+  it("refuses a second ring within 20 seconds with 429 and the seconds left", async () => {
+    await makePending(2);
+    expect((await ring()).status).toBe(200);
+    const again = await ring();
+    expect(again.status).toBe(429);
+    expect(again.json.retryAfter).toBeGreaterThan(0);
+    expect(again.json.retryAfter).toBeLessThanOrEqual(20);
+    expect(again.headers.get("Retry-After")).toBe(String(again.json.retryAfter));
+  });
+
+  it("keeps the cooldown when the BellRoom is evicted", async () => {
+    await makePending(2);
+    expect((await ring()).status).toBe(200);
+    await abortAllDurableObjects();
+    expect((await ring()).status).toBe(429);
+  });
+
+  it("answers 409 'No pending wishes available' when nothing waits", async () => {
+    const { status, json } = await ring();
+    expect(status).toBe(409);
+    expect(json.error).toBe(RING_NONE_PENDING);
+  });
+
+  it("answers 409 'Out of credits' when the ledger is empty, and loses no wish", async () => {
+    const ids = await makePending(1);
+    await env.DB.prepare("INSERT INTO credit_ledger (delta_seconds, reason, created_at) VALUES (-1000000, 'test drain', ?)").bind(Date.now()).run();
+    const { status, json } = await ring();
+    expect(status).toBe(409);
+    expect(json.error).toBe(RING_OUT_OF_CREDITS);
+    const row = await env.DB.prepare("SELECT status FROM wishes WHERE id = ?").bind(ids[0]).first();
+    expect(row?.status).toBe("pending");
+  });
+
+  it("answers 400 for malformed bodies", async () => {
+    expect((await call("/api/bell/ring", { body: { wishIds: "abc", deviceFingerprint: freshFingerprint() } })).status).toBe(400);
+    expect((await call("/api/bell/ring", { body: { wishIds: ["a", "b", "c", "d", "e", "f"], deviceFingerprint: freshFingerprint() } })).status).toBe(400);
+    expect((await call("/api/bell/ring", { body: {} })).status).toBe(400);
+    expect((await call("/api/bell/ring", { rawBody: "nope" })).status).toBe(400);
+  });
+
+  it("makes exactly one ring out of 20 simultaneous presses, and no wish is in two rings", async () => {
+    await makePending(8);
+    const results = await Promise.all(Array.from({ length: 20 }, () => ring()));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 429)).toHaveLength(19);
+    const shared = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM (SELECT id FROM wishes WHERE bell_ring_id IS NOT NULL GROUP BY id HAVING COUNT(DISTINCT bell_ring_id) > 1)",
+    ).first<{ n: number }>();
+    expect(shared?.n).toBe(0);
+  });
+});
+
+describe("the poller", () => {
+  it("completes a ring from the alarm: result, poem, entangled wishes, counters and credits", async () => {
+    const before = await call<{ seconds: number }>("/api/quantum-credits-remaining");
+    const ids = await makePending(3, "Ghana");
+    const statsBefore = await env.DB.prepare("SELECT pending_count, entangled_count FROM country_stats WHERE country_code = 'GH'").first<{ pending_count: number; entangled_count: number }>();
+    const { json } = await ring({ wishIds: ids });
+    expect(await runDurableObjectAlarm(stub())).toBe(true);
+
+    const stored = await env.DB.prepare("SELECT * FROM bell_rings WHERE id = ?").bind(json.bellRingId).first<Record<string, string | number>>();
+    expect(stored?.status).toBe("completed");
+    expect(stored?.bitstring).toMatch(/^[01]{3}$/);
+    expect(stored?.poem).toBe(poemFor(String(stored?.bitstring)));
+    const counts = JSON.parse(String(stored?.counts)) as Record<string, number>;
+    expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(100);
+    const wishes = await env.DB.prepare("SELECT status FROM wishes WHERE bell_ring_id = ?").bind(json.bellRingId).all();
+    expect(wishes.results.map((w) => w.status)).toEqual(["entangled", "entangled", "entangled"]);
+    const statsAfter = await env.DB.prepare("SELECT pending_count, entangled_count FROM country_stats WHERE country_code = 'GH'").first<{ pending_count: number; entangled_count: number }>();
+    expect(statsAfter!.entangled_count - statsBefore!.entangled_count).toBe(3);
+    expect(statsBefore!.pending_count - statsAfter!.pending_count).toBe(3);
+    const after = await call<{ seconds: number }>("/api/quantum-credits-remaining");
+    expect(after.json.seconds).toBe(before.json.seconds - 1);
+
+    // A second poll (cron racing the alarm) changes nothing.
+    await stub().poll();
+    const again = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE ring_id = ?").bind(json.bellRingId).first<{ n: number }>();
+    expect(again?.n).toBe(1);
+  });
+
+  it("serves the result through GET /api/bell/history, newest first", async () => {
+    const ids = await makePending(1);
+    const { json } = await ring({ wishIds: ids });
+    await runDurableObjectAlarm(stub());
+    const history = await call<{ history: { id: string; wishIds: string[]; status: string; poem: string }[]; total: number }>("/api/bell/history?page=1&pageSize=3");
+    expect(history.json.history[0]).toMatchObject({ id: json.bellRingId, wishIds: ids, status: "completed" });
+    expect(history.json.history[0].poem.length).toBeGreaterThan(10);
+    expect(history.json.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it("the cron trigger advances rings too", async () => {
+    const ids = await makePending(1);
+    const { json } = await ring({ wishIds: ids });
+    await runInDurableObject(stub(), (_i, state) => state.storage.deleteAlarm());
+    await env.DB.prepare("UPDATE bell_rings SET status = 'running' WHERE id = ?").bind(json.bellRingId).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: Date.now() }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    await expect.poll(async () => (await env.DB.prepare("SELECT status FROM bell_rings WHERE id = ?").bind(json.bellRingId).first())?.status).toBe("completed");
+  });
+});
+
+describe("GET /api/quantum-credits-remaining", () => {
+  it("answers the simulator's seconds", async () => {
+    const { json } = await call("/api/quantum-credits-remaining");
+    expect(json).toMatchObject({ success: true, instanceId: "simulator" });
+    expect(typeof json.seconds).toBe("number");
+  });
+});
+
+describe("realtime on /ws", () => {
+  async function connect(headers: Record<string, string> = {}) {
+    const response = await exports.default.fetch("http://localhost/ws", { headers: { Upgrade: "websocket", ...headers } });
+    return response;
+  }
+
+  function collect(ws: WebSocket) {
+    const messages: RoomMessage[] = [];
+    ws.addEventListener("message", (event) => messages.push(JSON.parse(String(event.data)) as RoomMessage));
+    return messages;
+  }
+
+  it("broadcasts bell-rung and batch-update to every connected socket", async () => {
+    const sockets = await Promise.all([connect(), connect(), connect()]);
+    const inboxes = sockets.map((response) => {
+      expect(response.status).toBe(101);
+      response.webSocket!.accept();
+      return collect(response.webSocket!);
+    });
+    const ids = await makePending(2);
+    const { json } = await ring({ wishIds: ids });
+    await runDurableObjectAlarm(stub());
+    for (const inbox of inboxes) {
+      await expect.poll(() => inbox.find((m) => m.type === "bell-rung")).toMatchObject({ type: "bell-rung", ringId: json.bellRingId, virtual: false, wishIds: ids, pendingLeft: 0 });
+      await expect.poll(() => inbox.find((m) => m.type === "batch-update")).toMatchObject({
+        type: "batch-update",
+        subType: "completed",
+        bellRingId: json.bellRingId,
+        data: { result: { quantumResult: expect.stringMatching(/^[01]{2}$/), poem: expect.any(String) } },
+      });
+    }
+    for (const response of sockets) response.webSocket!.close(1000);
+  });
+
+  it("announces submitted wishes and presence", async () => {
+    const response = await connect();
+    response.webSocket!.accept();
+    const inbox = collect(response.webSocket!);
+    await submit({ wish: "Unity for the villages along the river", country: "Peru" });
+    await expect.poll(() => inbox.find((m) => m.type === "wish-submitted")).toMatchObject({ type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Unity" });
+    await expect.poll(() => inbox.find((m) => m.type === "presence"), { timeout: 3000 }).toMatchObject({ type: "presence" });
+    response.webSocket!.close(1000);
+  });
+
+  it("answers ping with pong and closes on oversize frames", async () => {
+    const response = await connect();
+    const ws = response.webSocket!;
+    ws.accept();
+    const replies: string[] = [];
+    ws.addEventListener("message", (event) => replies.push(String(event.data)));
+    ws.send("ping");
+    await expect.poll(() => replies).toContain("pong");
+    const closed = new Promise<number>((resolve) => ws.addEventListener("close", (event) => resolve(event.code)));
+    ws.send("x".repeat(2048));
+    expect(await closed).toBe(1009);
+  });
+
+  it("refuses sockets from another site and plain requests", async () => {
+    expect((await connect({ Origin: "https://evil.example" })).status).toBe(403);
+    expect((await exports.default.fetch("http://localhost/ws")).status).toBe(426);
+  });
+});

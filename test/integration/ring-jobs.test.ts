@@ -1,0 +1,123 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import type { RoomMessage } from "~/domain/room-messages";
+import { createRing } from "~/server/rings.server";
+import { ProviderError, type JobStatus, type QuantumProvider } from "../../workers/quantum";
+import { MAX_ATTEMPTS, RingJobs, retryDelayMs } from "../../workers/ring-jobs";
+import type { RoomProvider } from "../../workers/room-provider";
+import { submit } from "../support/api";
+
+type Script = { submit?: () => Promise<{ jobId: string; backend: string }>; poll?: () => Promise<JobStatus> };
+
+function scriptedProvider(script: Script): RoomProvider {
+  const provider: QuantumProvider = {
+    name: "ibm",
+    submit: async () => ({ provider: "ibm", ...(await (script.submit ?? (async () => ({ jobId: "job-1", backend: "ibm_fake" })))()) }),
+    poll: async () => (script.poll ?? (async () => ({ state: "running" }) as JobStatus))(),
+    remainingSeconds: async () => 100,
+  };
+  return { ...provider, instanceId: "ibm-quantum" };
+}
+
+async function ringWithPendingWishes(count: number) {
+  const wishIds: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    wishIds.push((await submit({ wish: `Healing for every hospital ward, number ${i}` })).json.wishId);
+  }
+  const ringId = `ring-${crypto.randomUUID()}`;
+  const wishes = await createRing(env, { id: ringId, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, wishIds.map((id) => ({ id, text: "" })));
+  return { ringId, wishIds, wishes };
+}
+
+async function ringRow(ringId: string) {
+  return env.DB.prepare("SELECT status, attempts, error, job_id, next_attempt_at FROM bell_rings WHERE id = ?").bind(ringId).first<Record<string, string | number | null>>();
+}
+
+async function wishStatuses(ids: string[]) {
+  const rows = await env.DB.prepare(`SELECT status, bell_ring_id FROM wishes WHERE id IN (${ids.map(() => "?").join(",")})`).bind(...ids).all();
+  return rows.results;
+}
+
+function harness(provider: RoomProvider) {
+  const sent: RoomMessage[] = [];
+  const alarms: number[] = [];
+  const jobs = new RingJobs(env, provider, (m) => sent.push(m), async (at) => void alarms.push(at));
+  return { jobs, sent, alarms };
+}
+
+describe("RingJobs: retries and failures never lose a wish", () => {
+  it("a provider that is down leaves the ring queued, retries with back-off, then fails and frees the wishes", async () => {
+    const { ringId, wishIds, wishes } = await ringWithPendingWishes(2);
+    const { jobs, sent } = harness(scriptedProvider({ submit: async () => Promise.reject(new ProviderError("IBM answered 503", true)) }));
+    let now = Date.now();
+    await jobs.submit(ringId, wishes, 0, now);
+    let row = await ringRow(ringId);
+    expect(row).toMatchObject({ status: "queued", attempts: 1, error: "IBM answered 503", job_id: null });
+    expect(row?.next_attempt_at).toBe(now + retryDelayMs(1));
+    expect(sent.at(-1)).toMatchObject({ type: "batch-update", subType: "failed", bellRingId: ringId, data: { retrying: true } });
+    expect((await wishStatuses(wishIds)).every((w) => w.status === "submitted_for_batching")).toBe(true);
+
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
+      now += retryDelayMs(attempt - 1);
+      await jobs.advanceDue(now);
+    }
+    row = await ringRow(ringId);
+    expect(row?.status).toBe("failed");
+    expect(row?.attempts).toBe(MAX_ATTEMPTS - 1);
+    expect(sent.at(-1)).toMatchObject({ subType: "failed", data: { retrying: false } });
+    expect(await wishStatuses(wishIds)).toEqual(wishIds.map(() => ({ status: "pending", bell_ring_id: null })));
+  });
+
+  it("does not retry before the back-off has passed", async () => {
+    const { ringId, wishes } = await ringWithPendingWishes(1);
+    const { jobs } = harness(scriptedProvider({ submit: async () => Promise.reject(new ProviderError("timeout", true)) }));
+    const now = Date.now();
+    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.advanceDue(now + 10);
+    expect((await ringRow(ringId))?.attempts).toBe(1);
+  });
+
+  it("a permanent provider error fails the ring at once and frees its wishes", async () => {
+    const { ringId, wishIds, wishes } = await ringWithPendingWishes(1);
+    const { jobs } = harness(scriptedProvider({ submit: async () => Promise.reject(new ProviderError("The quantum instance has used up its time.", false)) }));
+    await jobs.submit(ringId, wishes, 0, Date.now());
+    expect((await ringRow(ringId))?.status).toBe("failed");
+    expect((await wishStatuses(wishIds))[0]).toEqual({ status: "pending", bell_ring_id: null });
+  });
+
+  it("a job that fails on the backend is resubmitted, then completes", async () => {
+    const { ringId, wishIds, wishes } = await ringWithPendingWishes(2);
+    let polls = 0;
+    const { jobs, sent } = harness(
+      scriptedProvider({
+        poll: async () => {
+          polls += 1;
+          if (polls === 1) return { state: "failed", error: "Job cancelled by the backend", retryable: true };
+          return { state: "completed", bitstring: "10", counts: { "10": 60, "01": 40 }, usageSeconds: 3 };
+        },
+      }),
+    );
+    let now = Date.now();
+    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.advanceDue(now);
+    expect(await ringRow(ringId)).toMatchObject({ status: "queued", job_id: null, attempts: 2 });
+    now += retryDelayMs(2);
+    await jobs.advanceDue(now);
+    expect((await ringRow(ringId))?.status).toBe("running");
+    await jobs.advanceDue(now);
+    expect((await ringRow(ringId))?.status).toBe("completed");
+    expect((await wishStatuses(wishIds)).every((w) => w.status === "entangled")).toBe(true);
+    expect(sent.at(-1)).toMatchObject({ subType: "completed", data: { result: { quantumResult: "10", counts: { "10": 60, "01": 40 } } } });
+    const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE ring_id = ?").bind(ringId).first<{ n: number }>();
+    expect(ledger?.n).toBe(0);
+  });
+
+  it("a question that times out keeps the job and asks again later", async () => {
+    const { ringId, wishes } = await ringWithPendingWishes(1);
+    const { jobs } = harness(scriptedProvider({ poll: async () => Promise.reject(new ProviderError("garbage JSON from IBM", true)) }));
+    const now = Date.now();
+    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.advanceDue(now);
+    expect(await ringRow(ringId)).toMatchObject({ status: "running", job_id: "job-1", error: "garbage JSON from IBM" });
+  });
+});
