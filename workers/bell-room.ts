@@ -4,7 +4,7 @@ import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
 import { RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
-import { createRing, countPending, failRing, pickBatch, ringWishes } from "~/server/rings.server";
+import { createRing, failRing, pickBatch } from "~/server/rings.server";
 import { RingJobs } from "./ring-jobs";
 import { roomProvider, type RoomProvider } from "./room-provider";
 
@@ -117,29 +117,25 @@ export class BellRoom extends DurableObject<Env> {
       return { ok: false, status: 429, error: ringCooldown(seconds), retryAfter: seconds };
     }
 
-    let credits: number;
-    try {
-      credits = await this.provider.remainingSeconds();
-    } catch {
+    const [credits, batch] = await Promise.all([this.provider.remainingSeconds().catch(() => null), pickBatch(this.env, wishIds)]);
+    if (credits === null) {
       return { ok: false, status: 503, error: "The quantum service cannot be reached right now. Please try again in a minute." };
     }
     if (credits <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
-
-    const batch = await pickBatch(this.env, wishIds);
     if (batch.length === 0) return { ok: false, status: 409, error: RING_NONE_PENDING };
 
     const ringId = newRingId(now);
-    const claimed = await createRing(this.env, { id: ringId, createdAt: now, provider: this.provider.name, rungByHash, virtual: false }, batch);
+    const ring = { id: ringId, createdAt: now, provider: this.provider.name, rungByHash, virtual: false };
+    const { claimed, pendingLeft } = await createRing(this.env, ring, batch);
     if (claimed.length === 0) {
       await failRing(this.env, ringId, "Its wishes were taken before the ring began.", now);
       return { ok: false, status: 409, error: RING_NONE_PENDING };
     }
     await this.ctx.storage.put(LAST_RING_KEY, now);
 
-    const pendingLeft = await countPending(this.env);
     const claimedIds = claimed.map((w) => w.id);
     this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft });
-    await this.jobs.submit(ringId, await ringWishes(this.env, ringId), 0, now);
+    await this.jobs.submit(ringId, claimed, 0, now);
     return { ok: true, ringId, wishIds: claimedIds, pendingLeft };
   }
 

@@ -35,30 +35,29 @@ export async function pickBatch(env: Env, requestedIds: string[] | undefined): P
   return select(pendingVisible);
 }
 
-export async function countPending(env: Env): Promise<number> {
-  return database(env).$count(wishes, and(eq(wishes.status, "pending"), eq(wishes.hidden, false)));
-}
-
 /**
- * Creates the ring and moves exactly its wishes out of `pending` in one D1 batch. The move is conditional on the
- * wish still being pending, so a wish can never be claimed by two rings; the caller reads back what was claimed.
+ * Creates the ring and moves exactly its wishes out of `pending` in one D1 batch (one round trip, one transaction).
+ * The move is conditional on the wish still being pending, so a wish can never be claimed by two rings; the same
+ * batch reads back what was claimed and how many wishes still wait.
  */
 export async function createRing(
   env: Env,
   ring: { id: string; createdAt: number; provider: string; rungByHash: string; virtual: boolean },
   batch: BatchWish[],
-): Promise<BatchWish[]> {
+): Promise<{ claimed: BatchWish[]; pendingLeft: number }> {
   const ids = batch.map((w) => w.id);
   const placeholders = ids.map(() => "?").join(", ");
-  await env.DB.batch([
+  const [, , claimed, pending] = await env.DB.batch([
     env.DB.prepare(
       "INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, status, attempts) VALUES (?, ?, ?, ?, ?, 'queued', 0)",
     ).bind(ring.id, ring.createdAt, ring.virtual ? 1 : 0, ring.rungByHash, ring.provider),
     env.DB.prepare(
       `UPDATE wishes SET status = 'submitted_for_batching', bell_ring_id = ? WHERE status = 'pending' AND id IN (${placeholders})`,
     ).bind(ring.id, ...ids),
+    env.DB.prepare("SELECT id, text FROM wishes WHERE bell_ring_id = ? ORDER BY created_at, id").bind(ring.id),
+    env.DB.prepare("SELECT COUNT(*) AS n FROM wishes WHERE status = 'pending' AND hidden = 0"),
   ]);
-  return ringWishes(env, ring.id);
+  return { claimed: claimed.results as unknown as BatchWish[], pendingLeft: (pending.results[0] as { n: number }).n };
 }
 
 export async function ringWishes(env: Env, ringId: string): Promise<BatchWish[]> {

@@ -25,7 +25,7 @@ async function ringWithPendingWishes(count: number) {
     wishIds.push((await submit({ wish: `Healing for every hospital ward, number ${i}` })).json.wishId);
   }
   const ringId = `ring-${crypto.randomUUID()}`;
-  const wishes = await createRing(env, { id: ringId, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, wishIds.map((id) => ({ id, text: "" })));
+  const { claimed: wishes } = await createRing(env, { id: ringId, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, wishIds.map((id) => ({ id, text: "" })));
   return { ringId, wishIds, wishes };
 }
 

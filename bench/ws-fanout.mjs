@@ -1,0 +1,125 @@
+// One ring fanned out to N sockets (default 1,000) through the BellRoom, beside a plain Node `ws` broadcast server
+// started by this same script as the baseline. Arrival = time from the trigger request to each socket's message.
+// Usage: npm run bench:ws   (BENCH_SOCKETS=1000; BENCH_URL to target a running server)
+import { createServer } from "node:http";
+import WebSocket, { WebSocketServer } from "ws";
+import { benchServer, freePort, machine } from "./lib/server.mjs";
+import { ms, today, writeSection } from "./lib/report.mjs";
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const OPEN_BATCH = 100;
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function openSockets(url, count, headers = {}) {
+  const sockets = [];
+  for (let i = 0; i < count; i += OPEN_BATCH) {
+    const batch = Array.from({ length: Math.min(OPEN_BATCH, count - i) }, () =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(url, { headers });
+        ws.once("open", () => resolve(ws));
+        ws.once("error", reject);
+      }),
+    );
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return sockets;
+}
+
+/** Resolves with each socket's arrival time (ms after `trigger` started) of the first message that `matches`. */
+async function measure(sockets, matches, trigger, timeoutMs = 30_000) {
+  const arrivals = new Array(sockets.length).fill(null);
+  let start = 0;
+  const done = new Promise((resolve, reject) => {
+    let received = 0;
+    const timer = setTimeout(() => reject(new Error(`only ${received}/${sockets.length} sockets received the message`)), timeoutMs);
+    sockets.forEach((ws, i) =>
+      ws.on("message", (data) => {
+        if (arrivals[i] !== null || !matches(String(data))) return;
+        arrivals[i] = performance.now() - start;
+        received += 1;
+        if (received === sockets.length) {
+          clearTimeout(timer);
+          resolve();
+        }
+      }),
+    );
+  });
+  start = performance.now();
+  await trigger();
+  await done;
+  const sorted = arrivals.sort((a, b) => a - b);
+  return { first: sorted[0], p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) };
+}
+
+async function baseline() {
+  const port = await freePort();
+  const http = createServer();
+  const wss = new WebSocketServer({ server: http });
+  http.on("request", (req, res) => {
+    const frame = JSON.stringify({ type: "bell-rung", ringId: "baseline", virtual: false, wishIds: [], pendingLeft: 0 });
+    for (const client of wss.clients) client.send(frame);
+    res.end("ok");
+  });
+  await new Promise((resolve) => http.listen(port, "127.0.0.1", resolve));
+  const sockets = await openSockets(`ws://127.0.0.1:${port}/`, SOCKETS);
+  const result = await measure(sockets, (d) => d.includes('"bell-rung"'), () => fetch(`http://127.0.0.1:${port}/ring`, { method: "POST" }));
+  sockets.forEach((ws) => ws.terminate());
+  wss.close();
+  http.close();
+  return result;
+}
+
+async function bellRoom(url) {
+  const fingerprint = `bench_ws_${process.pid}_device`;
+  const submitted = await fetch(`${url}/api/wishes`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ wish: "May the bell carry this wish to a thousand listeners", deviceFingerprint: fingerprint }),
+  });
+  if (!submitted.ok) throw new Error(`could not submit a wish: ${submitted.status} ${await submitted.text()}`);
+  const { wishId } = await submitted.json();
+  const wsUrl = `${url.replace(/^http/, "ws")}/ws`;
+  const sockets = await openSockets(wsUrl, SOCKETS, { Origin: url });
+  const result = await measure(
+    sockets,
+    (d) => d.includes('"bell-rung"'),
+    async () => {
+      const response = await fetch(`${url}/api/bell/ring`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ wishIds: [wishId], deviceFingerprint: fingerprint }),
+      });
+      if (!response.ok) throw new Error(`ring failed: ${response.status} ${await response.text()}`);
+    },
+  );
+  sockets.forEach((ws) => ws.terminate());
+  return result;
+}
+
+const server = await benchServer();
+try {
+  const plain = await baseline();
+  console.log(`plain ws: p50 ${plain.p50.toFixed(1)} ms, p99 ${plain.p99.toFixed(1)} ms`);
+  const room = await bellRoom(server.url);
+  console.log(`BellRoom: first ${room.first.toFixed(1)} ms, p50 ${room.p50.toFixed(1)} ms, p99 ${room.p99.toFixed(1)} ms`);
+  writeSection(
+    "ws",
+    [
+      `### WebSocket fan-out (${today()})`,
+      "",
+      `Command: \`npm run bench:ws\` (${SOCKETS} sockets on loopback, one ring). Machine: ${machine()}.`,
+      "Arrival is measured from the moment the trigger request is sent to each socket's `bell-rung` message, so the BellRoom's",
+      "figure includes the whole ring (validation, D1 batch, job submission) and `wrangler dev`'s proxy; the baseline is a plain",
+      "Node `ws` server broadcasting on an HTTP request, started by the same script.",
+      "DESIGN §8 target: p99 no worse than the plain broadcaster's and < 250 ms.",
+      "",
+      "| server | p50 | p99 | max |",
+      "|---|---|---|---|",
+      `| plain Node \`ws\` broadcast | ${ms(plain.p50)} | ${ms(plain.p99)} | ${ms(plain.max)} |`,
+      `| BellRoom (ring → bell-rung) | ${ms(room.p50)} | ${ms(room.p99)} | ${ms(room.max)} |`,
+    ].join("\n"),
+  );
+} finally {
+  server.stop();
+}
