@@ -1,0 +1,50 @@
+// Lighthouse (mobile, the default form factor) on /, a ring result page, /about and a blog post, in Debian's
+// Chromium against `npm start`'s server on loopback. Figures go to bench/README.md.
+// Usage: npm run bench:lighthouse   (BENCH_URL to target a running server)
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { benchServer, machine } from "./lib/server.mjs";
+import { today, writeSection } from "./lib/report.mjs";
+
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+async function pagesToAudit(url) {
+  const history = await (await fetch(`${url}/api/bell/history?pageSize=1`)).json();
+  const sitemap = await (await fetch(`${url}/sitemap.xml`)).text().catch(() => "");
+  const post = [...sitemap.matchAll(/<loc>([^<]*\/blog\/[^<]+)<\/loc>/g)][0]?.[1];
+  const pages = ["/", `/bell/${history.history[0].id}`, "/about"];
+  if (post) pages.push(new URL(post).pathname);
+  return pages;
+}
+
+const server = await benchServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: "/usr/bin/chromium",
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+});
+try {
+  const rows = [];
+  for (const path of await pagesToAudit(server.url)) {
+    const result = await lighthouse(`${server.url}${path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: CATEGORIES });
+    const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.lhr.categories[c]?.score ?? 0) * 100)]));
+    rows.push({ path, scores });
+    console.log(path, JSON.stringify(scores));
+  }
+  writeSection(
+    "lighthouse",
+    [
+      `### Lighthouse, mobile (${today()})`,
+      "",
+      `Command: \`npm run bench:lighthouse\` (Lighthouse 12 in Debian's Chromium, headless, loopback, \`wrangler dev\` on the built Worker). Machine: ${machine()}.`,
+      "DESIGN §8 targets: performance ≥ 95; accessibility, best practices and SEO 100. Loopback has no real network, so",
+      "performance here reflects CPU and bytes, with Lighthouse's simulated mobile throttling.",
+      "",
+      "| page | performance | accessibility | best practices | SEO |",
+      "|---|---|---|---|---|",
+      ...rows.map((r) => `| \`${r.path}\` | ${r.scores.performance} | ${r.scores.accessibility} | ${r.scores["best-practices"]} | ${r.scores.seo} |`),
+    ].join("\n"),
+  );
+} finally {
+  await chrome.kill();
+  server.stop();
+}
