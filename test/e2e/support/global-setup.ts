@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
   const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-"));
   prepareDatabase(persistDir);
   const port = await freePort();
-  const server = startServer({ port, persistTo: persistDir });
+  // Every browser shares 127.0.0.1, so the per-IP daily limit is lifted; the limit itself is tested in workerd.
+  const server = startServer({ port, persistTo: persistDir, vars: { IP_DAILY_WISH_LIMIT: "100000" } });
   await server.ready;
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   project.provide("persistDir", persistDir);
