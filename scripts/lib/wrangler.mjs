@@ -80,6 +80,7 @@ export function prepareDatabase(persistTo) {
  * Extra vars override wrangler.toml for tests (e.g. a short cooldown is never used: tests use the real rules).
  */
 export function startServer({ port, persistTo, vars = {}, stdio = "pipe" }) {
+  ensureDevVars();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     bin("wrangler"),
