@@ -1,5 +1,5 @@
 import type { Theme } from "./theme";
-import type { WishStatus } from "./wish";
+import type { WishStatus } from "./wish-rules";
 
 /** A wish as anyone may see it (API.md): no e-mail, fingerprint, IP or coordinates. */
 export interface PublicWish {

@@ -10,13 +10,11 @@ import {
   RING_BATCH_SIZE,
   WALL_DEFAULT_PAGE_SIZE,
   WALL_MAX_PAGE_SIZE,
-  WISH_COUNTER_WARNING,
   WISH_ID_MAX_LENGTH,
   WISH_MAX_LENGTH,
   WISH_MIN_LENGTH,
 } from "./limits";
 import {
-  charactersToGo,
   COUNTRY_INVALID,
   EMAIL_INVALID,
   FINGERPRINT_INVALID,
@@ -36,15 +34,14 @@ import {
   WALL_THEME_INVALID,
   WALL_TIME_FILTER_INVALID,
   WISH_NOT_TEXT,
-  WISH_PROMPT,
   WISH_REQUIRED,
   WISH_TOO_LONG,
   WISH_TOO_SHORT,
 } from "./messages";
-import { THEMES } from "./theme";
+import { WALL_SORTS, WALL_THEME_FILTERS, WALL_TIME_FILTERS } from "./wish-rules";
 
-export const WISH_STATUSES = ["pending", "submitted_for_batching", "entangled", "processed"] as const;
-export type WishStatus = (typeof WISH_STATUSES)[number];
+export * from "./wish-rules";
+
 
 export const wishTextSchema = z
   .string({ error: (issue) => (issue.input == null ? WISH_REQUIRED : WISH_NOT_TEXT) })
@@ -125,12 +122,6 @@ export const friendWishSchema = z.object(
 );
 export type FriendWish = z.output<typeof friendWishSchema>;
 
-export const WALL_THEME_FILTERS = ["all", ...THEMES] as const;
-export const WALL_TIME_FILTERS = ["all", "today", "week", "month"] as const;
-export const WALL_SORTS = ["newest", "oldest", "mostResonated", "leastResonated"] as const;
-export type WallThemeFilter = (typeof WALL_THEME_FILTERS)[number];
-export type WallTimeFilter = (typeof WALL_TIME_FILTERS)[number];
-export type WallSort = (typeof WALL_SORTS)[number];
 
 // Keeps page × pageSize a safe integer however large the requested page.
 const WALL_MAX_PAGE = Math.floor(Number.MAX_SAFE_INTEGER / WALL_MAX_PAGE_SIZE);
@@ -196,13 +187,4 @@ export function firstIssue(error: z.ZodError): FirstIssue {
   if (!issue) return { error: REQUEST_BODY_INVALID };
   const [field] = issue.path;
   return typeof field === "string" ? { error: issue.message, field } : { error: issue.message };
-}
-
-// Takes the trimmed length, the same length the schema judges.
-export function wishCharacterHint(length: number): string {
-  return length >= 1 && length < WISH_MIN_LENGTH ? charactersToGo(WISH_MIN_LENGTH - length) : WISH_PROMPT;
-}
-
-export function isCounterWarning(length: number): boolean {
-  return length > WISH_COUNTER_WARNING;
 }

@@ -1,5 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { WISH_STATUSES } from "../../domain/wish";
+import { WISH_STATUSES } from "../../domain/wish-rules";
 
 export const RING_STATUSES = ["queued", "running", "completed", "failed"] as const;
 
