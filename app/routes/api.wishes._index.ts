@@ -1,6 +1,7 @@
 import { wishSubmitSchema } from "~/domain/wish";
 import { announceWish } from "~/server/announce.server";
 import { apiRoute } from "~/server/api-route.server";
+import { queueWishCopy } from "~/server/email/outbox.server";
 import { ok } from "~/server/http.server";
 import { parseWith, readJsonBody } from "~/server/request.server";
 import { recentWishes, submitWish } from "~/server/wishes.server";
@@ -12,6 +13,7 @@ export const loader = apiRoute({
     const { env, ctx } = context.cloudflare;
     const { wishId, wish } = await submitWish(env, request, input);
     announceWish(env, ctx, wish);
+    queueWishCopy(env, ctx, input, wishId);
     return ok({ wishId }, { status: 201 });
   },
 });

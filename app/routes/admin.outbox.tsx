@@ -1,0 +1,105 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/action-notice";
+import { adminMeta } from "~/components/admin/admin-meta";
+import * as styles from "~/components/admin/admin.css";
+import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
+import { requireAdmin } from "~/server/admin/auth.server";
+import { deliverOutbox, recentOutbox, senderName } from "~/server/email/outbox.server";
+
+export const meta: MetaFunction = () => adminMeta("Outbox");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  const { rows, byStatus } = await recentOutbox(env);
+  return { rows, byStatus, sender: senderName(env) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  return adminAction(request, env, async (form) => {
+    if (formText(form, "intent") !== "deliver") return unknownIntent();
+    const report = await deliverOutbox(env);
+    if (!senderName(env)) return "No mail sender is configured, so mail stays held here.";
+    return `Sent ${report.sent}; ${report.retrying} will be retried; ${report.failed} gave up.`;
+  });
+}
+
+const SENDERS = { send_email: "Cloudflare Email (send_email binding)", http: "HTTP mail API (MAIL_API_URL)" } as const;
+const STATUS_BADGE = { sent: styles.badge.good, queued: styles.badge.warn, held: styles.badge.neutral, failed: styles.badge.bad } as const;
+
+const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
+
+export default function AdminOutbox() {
+  const { rows, byStatus, sender } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  return (
+    <>
+      <h1>Outbox</h1>
+      <ActionNotice result={result} />
+      <section className={styles.section} aria-labelledby="sender-title">
+        <h2 id="sender-title" className={styles.sectionTitle}>
+          Delivery
+        </h2>
+        <p>
+          {sender
+            ? `Mail leaves through ${SENDERS[sender as keyof typeof SENDERS]}. The cron retries anything waiting every minute.`
+            : "No mail sender is configured: every message is held here so you can read it. See docs/operations.md to connect one."}
+        </p>
+        <p className={styles.muted}>
+          Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held {byStatus.held ?? 0} · failed {byStatus.failed ?? 0}
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="deliver" />
+          <button type="submit" className={styles.button}>
+            Deliver waiting mail now
+          </button>
+        </Form>
+      </section>
+      <section className={styles.section} aria-labelledby="mail-title">
+        <h2 id="mail-title" className={styles.sectionTitle}>
+          Latest messages
+        </h2>
+        {rows.length === 0 ? (
+          <p>No mail has been written yet.</p>
+        ) : (
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">Written</th>
+                <th scope="col">Kind</th>
+                <th scope="col">To</th>
+                <th scope="col">Message</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td>{dateTime(row.createdAt)}</td>
+                  <td>{row.kind}</td>
+                  <td>{row.toAddress}</td>
+                  <td className={styles.wishText}>
+                    <details>
+                      <summary>{row.subject}</summary>
+                      <pre className={styles.pre}>{row.body}</pre>
+                    </details>
+                  </td>
+                  <td>
+                    <span className={STATUS_BADGE[row.status]}>{row.status}</span>
+                    <div className={styles.muted}>
+                      {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
+                      {row.sentAt ? ` · sent ${dateTime(row.sentAt)}` : ""}
+                    </div>
+                    {row.error ? <div className={styles.badge.bad}>{row.error}</div> : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

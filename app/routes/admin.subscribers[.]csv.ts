@@ -1,0 +1,25 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { requireAdmin } from "~/server/admin/auth.server";
+import { toCsv } from "~/server/admin/csv.server";
+import { allSubscribers, subscriberStatus } from "~/server/admin/dashboard.server";
+
+const iso = (ms: number | null) => (ms === null ? "" : new Date(ms).toISOString());
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  const rows = await allSubscribers(env);
+  const csv = toCsv(
+    ["email", "status", "subscribed_at", "confirmed_at", "unsubscribed_at"],
+    rows.map((row) => [row.email, subscriberStatus(row), iso(row.createdAt), iso(row.confirmedAt), iso(row.unsubscribedAt)]),
+  );
+  const day = new Date().toISOString().slice(0, 10);
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8; header=present",
+      "Content-Disposition": `attachment; filename="subscribers-${day}.csv"`,
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex, nofollow",
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { fingerprintSchema } from "~/domain/wish";
+import { REQUEST_BODY_INVALID } from "~/domain/messages";
+import { reportWish } from "~/server/admin/moderation.server";
+import { apiRoute } from "~/server/api-route.server";
+import { ok } from "~/server/http.server";
+import { parseWith, readJsonBody } from "~/server/request.server";
+
+const REPORT_REASON_MAX_LENGTH = 200;
+const REPORT_REASON_INVALID = `Please keep the reason to ${REPORT_REASON_MAX_LENGTH} characters of text or fewer.`;
+
+const reportSchema = z.object(
+  {
+    deviceFingerprint: fingerprintSchema,
+    reason: z
+      .string({ error: REPORT_REASON_INVALID })
+      .trim()
+      .max(REPORT_REASON_MAX_LENGTH, { error: REPORT_REASON_INVALID })
+      .nullish()
+      .transform((reason) => reason || undefined),
+  },
+  { error: REQUEST_BODY_INVALID },
+);
+
+export const loader = apiRoute({
+  POST: async ({ request, params, context }) => {
+    const { deviceFingerprint, reason } = parseWith(reportSchema, await readJsonBody(request));
+    const outcome = await reportWish(context.cloudflare.env, request, { wishId: params.id ?? "", deviceFingerprint, reason });
+    return ok({ alreadyReported: outcome.alreadyReported });
+  },
+});
+export const action = loader;

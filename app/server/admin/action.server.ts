@@ -1,0 +1,32 @@
+import { data } from "@remix-run/cloudflare";
+import { ApiError } from "../http.server";
+import { requireAdminAction } from "./auth.server";
+
+export interface ActionResult {
+  ok: boolean;
+  message: string;
+}
+
+/**
+ * Runs one admin form action: refuses cross-site and signed-out requests first, then answers the form with a
+ * sentence to show (a refusal from the rules keeps its status, so tests and tools can tell it from a success).
+ */
+export async function adminAction(request: Request, env: Env, run: (form: FormData) => Promise<string>) {
+  await requireAdminAction(request, env);
+  const form = await request.formData();
+  try {
+    return data<ActionResult>({ ok: true, message: await run(form) });
+  } catch (error) {
+    if (error instanceof ApiError) return data<ActionResult>({ ok: false, message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export function formText(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.trim() : "";
+}
+
+export function unknownIntent(): never {
+  throw new ApiError(400, "That action is not one this page offers.");
+}

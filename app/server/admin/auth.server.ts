@@ -1,0 +1,157 @@
+import { redirect } from "@remix-run/cloudflare";
+import { clientIp, privateHash } from "../hashing.server";
+import { isSameSiteOrigin } from "../origin.server";
+import { hitRateLimit } from "../rate-limit.server";
+import { accessConfig, verifyAccessJwt } from "./cf-access.server";
+
+export const SESSION_COOKIE = "qb_admin";
+export const SESSION_TTL_MS = 8 * 60 * 60_000;
+export const LOGIN_ATTEMPT_LIMIT = 10;
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+export const LOGIN_PATH = "/admin/login";
+
+export const LOGIN_WRONG_PASSWORD = "That password is not right. Please try again.";
+export const LOGIN_NOT_CONFIGURED = "Admin sign-in is not configured on this server.";
+export const CROSS_SITE_REFUSED = "This action must come from the admin pages of this site.";
+export function loginRateLimited(minutes: number): string {
+  return `Too many sign-in attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
+}
+
+const encoder = new TextEncoder();
+
+async function sha256(value: string): Promise<Uint8Array<ArrayBuffer>> {
+  return new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
+}
+
+/**
+ * Compares two secrets in time that depends on neither: both are hashed to 32 bytes first, so the length of the
+ * real password does not leak either, then every byte is compared without an early exit.
+ */
+export async function constantTimeEqual(a: string, b: string): Promise<boolean> {
+  const [left, right] = await Promise.all([sha256(a), sha256(b)]);
+  let difference = 0;
+  for (let i = 0; i < left.length; i += 1) difference |= left[i]! ^ right[i]!;
+  return difference === 0;
+}
+
+function toBase64Url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
+    return Uint8Array.from(atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+  } catch {
+    return null;
+  }
+}
+
+const sessionKeys = new Map<string, Promise<CryptoKey>>();
+function sessionKey(secret: string): Promise<CryptoKey> {
+  if (!secret) throw new Error("SESSION_SECRET is not configured.");
+  let key = sessionKeys.get(secret);
+  if (!key) {
+    key = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    sessionKeys.set(secret, key);
+  }
+  return key;
+}
+
+/** A session token: base64url(JSON {exp}) "." base64url(HMAC-SHA256 of that first part). */
+export async function createSessionToken(secret: string, now = Date.now()): Promise<string> {
+  const payload = toBase64Url(encoder.encode(JSON.stringify({ exp: now + SESSION_TTL_MS })));
+  const signature = await crypto.subtle.sign("HMAC", await sessionKey(secret), encoder.encode(payload));
+  return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
+}
+
+export async function isValidSessionToken(secret: string, token: string, now = Date.now()): Promise<boolean> {
+  const [payload, signaturePart, ...rest] = token.split(".");
+  if (!payload || !signaturePart || rest.length > 0) return false;
+  const signature = fromBase64Url(signaturePart);
+  if (!signature) return false;
+  // crypto.subtle.verify compares the MACs in constant time.
+  if (!(await crypto.subtle.verify("HMAC", await sessionKey(secret), signature, encoder.encode(payload)))) return false;
+  const bytes = fromBase64Url(payload);
+  if (!bytes) return false;
+  try {
+    const { exp } = JSON.parse(new TextDecoder().decode(bytes)) as { exp?: unknown };
+    return typeof exp === "number" && exp > now;
+  } catch {
+    return false;
+  }
+}
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+/**
+ * The session cookie is scoped to the admin, so public pages never carry it. Remix fetches the data of /admin itself
+ * from /admin.data, which Path=/admin does not cover, so the cookie is set for that one path as well.
+ */
+const COOKIE_PATHS = ["/admin", "/admin.data"] as const;
+
+function cookieHeaders(value: string, maxAgeSeconds: number, request: Request): Headers {
+  const secure = isHttps(request) ? "; Secure" : "";
+  const headers = new Headers();
+  for (const path of COOKIE_PATHS) {
+    headers.append("Set-Cookie", `${SESSION_COOKIE}=${value}; Path=${path}; HttpOnly; SameSite=Strict; Max-Age=${maxAgeSeconds}${secure}`);
+  }
+  return headers;
+}
+
+export function sessionCookieHeaders(token: string, request: Request): Headers {
+  return cookieHeaders(token, SESSION_TTL_MS / 1000, request);
+}
+
+export function clearedSessionCookieHeaders(request: Request): Headers {
+  return cookieHeaders("", 0, request);
+}
+
+function cookieValue(request: Request, name: string): string | undefined {
+  const header = request.headers.get("Cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return value.join("=");
+  }
+  return undefined;
+}
+
+/** Signed in by our own session cookie, or let through by Cloudflare Access when that is configured. */
+export async function isAdmin(request: Request, env: Env, now = Date.now()): Promise<boolean> {
+  const token = cookieValue(request, SESSION_COOKIE);
+  if (token && (await isValidSessionToken(env.SESSION_SECRET, token, now))) return true;
+  const access = accessConfig(env);
+  const assertion = request.headers.get("Cf-Access-Jwt-Assertion");
+  if (access && assertion) return (await verifyAccessJwt(assertion, access, { now })) !== null;
+  return false;
+}
+
+/** For admin loaders: anyone not signed in is sent to the sign-in page. */
+export async function requireAdmin(request: Request, env: Env): Promise<void> {
+  if (!(await isAdmin(request, env))) throw redirect(LOGIN_PATH);
+}
+
+export function refuseCrossSite(request: Request, env: Env): void {
+  if (!isSameSiteOrigin(request, env)) throw Response.json({ success: false, error: CROSS_SITE_REFUSED }, { status: 403 });
+}
+
+/** For admin actions: a cross-site request is refused before anything else, then the session is checked. */
+export async function requireAdminAction(request: Request, env: Env): Promise<void> {
+  refuseCrossSite(request, env);
+  await requireAdmin(request, env);
+}
+
+export type LoginOutcome = { ok: true; headers: Headers } | { ok: false; error: string; status: number };
+
+/** Checks a password, counting every attempt against the caller's address before the password is even looked at. */
+export async function attemptLogin(request: Request, env: Env, password: string, now = Date.now()): Promise<LoginOutcome> {
+  const ipHash = await privateHash(env.HASH_SECRET, "ip", clientIp(request));
+  const limit = await hitRateLimit(env, `admin-login:${ipHash}`, LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
+  if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
+  if (!env.ADMIN_PASSWORD) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
+  if (!(await constantTimeEqual(password, env.ADMIN_PASSWORD))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };
+  return { ok: true, headers: sessionCookieHeaders(await createSessionToken(env.SESSION_SECRET, now), request) };
+}

@@ -1,0 +1,190 @@
+import { desc, eq, isNull, sql } from "drizzle-orm";
+import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
+import { bellRoom } from "../bell-room-client.server";
+import { ledgerSeconds } from "../credits.server";
+import { database } from "../db/client.server";
+import { bellRings, contactMessages, countryStats, creditLedger, newsletterSubscribers, outbox, siteCounters, wishes } from "../db/schema";
+import { checkHealth, type HealthReport } from "../health.server";
+import { ApiError } from "../http.server";
+import { TOTAL_COUNTER } from "../wishes.server";
+
+const DAY_MS = 86_400_000;
+const TOP_COUNTRIES = 10;
+const RECENT_RINGS = 20;
+export const TOP_UP_REASON = "admin top-up";
+
+export interface DayCount {
+  /** UTC day, YYYY-MM-DD */
+  day: string;
+  count: number;
+}
+
+export interface DashboardTotals {
+  visibleWishes: number;
+  hiddenWishes: number;
+  reportedWishes: number;
+  pendingWishes: number;
+  rings: number;
+  failedRings: number;
+  unreadMessages: number;
+  confirmedSubscribers: number;
+  outboxWaiting: number;
+}
+
+export interface CreditsView {
+  provider: string;
+  seconds: number | null;
+  /** Set when the provider could not be asked. */
+  error: string | null;
+}
+
+export type RingRow = typeof bellRings.$inferSelect;
+
+export interface Dashboard {
+  totals: DashboardTotals;
+  wishesPerDay: DayCount[];
+  ringsPerDay: DayCount[];
+  countries: { country: string; countryCode: string; wishCount: number; pendingCount: number; entangledCount: number }[];
+  health: HealthReport;
+  credits: CreditsView;
+  rings: RingRow[];
+}
+
+/** Fills the days with no rows, so a chart always has TREND_DAYS bars ending today. */
+export function dailySeries(rows: { day: number; count: number }[], now: number, days = TREND_DAYS): DayCount[] {
+  const today = Math.floor(now / DAY_MS);
+  const byDay = new Map(rows.map((r) => [r.day, r.count]));
+  return Array.from({ length: days }, (_, i) => {
+    const day = today - days + 1 + i;
+    return { day: new Date(day * DAY_MS).toISOString().slice(0, 10), count: byDay.get(day) ?? 0 };
+  });
+}
+
+async function perDay(env: Env, table: "wishes" | "bell_rings", since: number): Promise<{ day: number; count: number }[]> {
+  const { results } = await env.DB.prepare(
+    `SELECT created_at / ${DAY_MS} AS day, COUNT(*) AS count FROM ${table} WHERE created_at >= ? GROUP BY day`,
+  )
+    .bind(since)
+    .all<{ day: number; count: number }>();
+  return results;
+}
+
+export async function readCredits(env: Env): Promise<CreditsView> {
+  const provider = env.QUANTUM_PROVIDER || "simulator";
+  try {
+    const seconds = provider === "ibm" ? (await bellRoom(env).credits()).seconds : await ledgerSeconds(env);
+    return { provider, seconds, error: null };
+  } catch (error) {
+    return { provider, seconds: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+async function totals(env: Env): Promise<DashboardTotals> {
+  const db = database(env);
+  const [counter, hiddenWishes, reportedWishes, pendingWishes, rings, failedRings, unreadMessages, confirmedSubscribers, outboxWaiting] =
+    await Promise.all([
+      db.query.siteCounters.findFirst({ where: eq(siteCounters.key, TOTAL_COUNTER) }),
+      db.$count(wishes, eq(wishes.hidden, true)),
+      db.$count(wishes, sql`${wishes.reportCount} > 0`),
+      db.$count(wishes, sql`${wishes.status} = 'pending' AND ${wishes.hidden} = 0`),
+      db.$count(bellRings),
+      db.$count(bellRings, eq(bellRings.status, "failed")),
+      db.$count(contactMessages, isNull(contactMessages.readAt)),
+      db.$count(newsletterSubscribers, sql`${newsletterSubscribers.confirmedAt} IS NOT NULL AND ${newsletterSubscribers.unsubscribedAt} IS NULL`),
+      db.$count(outbox, sql`${outbox.status} IN ('queued', 'held')`),
+    ]);
+  return {
+    visibleWishes: counter?.value ?? 0,
+    hiddenWishes,
+    reportedWishes,
+    pendingWishes,
+    rings,
+    failedRings,
+    unreadMessages,
+    confirmedSubscribers,
+    outboxWaiting,
+  };
+}
+
+export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboard> {
+  const db = database(env);
+  const since = (Math.floor(now / DAY_MS) - TREND_DAYS + 1) * DAY_MS;
+  const [summary, wishDays, ringDays, countries, health, credits, rings] = await Promise.all([
+    totals(env),
+    perDay(env, "wishes", since),
+    perDay(env, "bell_rings", since),
+    db
+      .select({
+        country: countryStats.country,
+        countryCode: countryStats.countryCode,
+        wishCount: countryStats.wishCount,
+        pendingCount: countryStats.pendingCount,
+        entangledCount: countryStats.entangledCount,
+      })
+      .from(countryStats)
+      .where(sql`${countryStats.wishCount} > 0`)
+      .orderBy(desc(countryStats.wishCount))
+      .limit(TOP_COUNTRIES),
+    checkHealth(env),
+    readCredits(env),
+    db.select().from(bellRings).orderBy(desc(bellRings.createdAt)).limit(RECENT_RINGS),
+  ]);
+  return {
+    totals: summary,
+    wishesPerDay: dailySeries(wishDays, now),
+    ringsPerDay: dailySeries(ringDays, now),
+    countries,
+    health,
+    credits,
+    rings,
+  };
+}
+
+/** Adds simulator seconds to the ledger; the IBM provider's seconds are bought from IBM, not granted here. */
+export async function topUpCredits(env: Env, seconds: number, now = Date.now()): Promise<void> {
+  if ((env.QUANTUM_PROVIDER || "simulator") !== "simulator") {
+    throw new ApiError(409, "Top-ups apply to the simulator only; IBM Quantum time is managed in your IBM Cloud account.");
+  }
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > TOP_UP_MAX_SECONDS) {
+    throw new ApiError(400, `Please enter a whole number of seconds from 1 to ${TOP_UP_MAX_SECONDS}.`);
+  }
+  await database(env).insert(creditLedger).values({ deltaSeconds: seconds, reason: TOP_UP_REASON, createdAt: now });
+}
+
+/**
+ * Asks the BellRoom to try an unfinished ring now instead of at its scheduled retry. A failed ring cannot be
+ * retried: its wishes already went back to the pool and will ring again with the next batch.
+ */
+export async function retryRing(env: Env, id: string, now = Date.now()): Promise<void> {
+  const db = database(env);
+  const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id), columns: { status: true } });
+  if (!ring) throw new ApiError(404, "We could not find that ring.");
+  if (ring.status === "completed") throw new ApiError(409, "That ring has already completed.");
+  if (ring.status === "failed") throw new ApiError(409, "That ring failed for good; its wishes went back to the pool and will ring again.");
+  await db.update(bellRings).set({ nextAttemptAt: now }).where(eq(bellRings.id, id));
+  await bellRoom(env).poll();
+}
+
+export type ContactMessageRow = typeof contactMessages.$inferSelect;
+export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+const INBOX_PAGE = 100;
+
+export async function recentMessages(env: Env): Promise<ContactMessageRow[]> {
+  return database(env).select().from(contactMessages).orderBy(desc(contactMessages.createdAt)).limit(INBOX_PAGE);
+}
+
+export async function markMessageRead(env: Env, id: string, read: boolean, now = Date.now()): Promise<void> {
+  await database(env)
+    .update(contactMessages)
+    .set({ readAt: read ? now : null })
+    .where(eq(contactMessages.id, id));
+}
+
+export async function allSubscribers(env: Env): Promise<SubscriberRow[]> {
+  return database(env).select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt));
+}
+
+export function subscriberStatus(row: Pick<SubscriberRow, "confirmedAt" | "unsubscribedAt">): "unsubscribed" | "confirmed" | "unconfirmed" {
+  if (row.unsubscribedAt !== null) return "unsubscribed";
+  return row.confirmedAt !== null ? "confirmed" : "unconfirmed";
+}

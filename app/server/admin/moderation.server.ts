@@ -1,0 +1,219 @@
+import { desc, eq, gt, or } from "drizzle-orm";
+import { AUTO_HIDE_REPORTS } from "~/domain/admin";
+import type { Theme } from "~/domain/theme";
+import { database } from "../db/client.server";
+import { wishes } from "../db/schema";
+import { clientIp, privateHash } from "../hashing.server";
+import { ApiError } from "../http.server";
+import { hitRateLimit } from "../rate-limit.server";
+import { themeCounter, TOTAL_COUNTER } from "../wishes.server";
+
+export const REPORTS_PER_DEVICE_PER_DAY = 20;
+export const REPORTS_PER_IP_PER_DAY = 100;
+const DAY_MS = 86_400_000;
+const QUEUE_LIMIT = 100;
+
+export const WISH_NOT_FOUND = "We could not find that wish.";
+export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";
+
+const PENDING_STATUSES = "('pending', 'submitted_for_batching')";
+const ENTANGLED_STATUSES = "('entangled', 'processed')";
+
+type D1Env = Pick<Env, "DB">;
+
+function statement(env: D1Env, query: string, ...values: unknown[]): D1PreparedStatement {
+  return env.DB.prepare(query).bind(...values);
+}
+
+interface WishKeys {
+  id: string;
+  theme: string;
+}
+
+/**
+ * The statements that take a visible wish out of every count: the site totals, its country's counts by status,
+ * and its country's latest wish. Each runs only while `guard` (SQL over ?1 = the wish id) holds, and the flip of
+ * `hidden` comes last, so the batch moves the counters exactly once however often it is repeated.
+ */
+function hideStatements(env: D1Env, wish: WishKeys, guard: string): D1PreparedStatement[] {
+  return [
+    statement(env, `UPDATE site_counters SET value = MAX(0, value - 1) WHERE key IN (?2, ?3) AND ${guard}`, wish.id, TOTAL_COUNTER, themeCounter(wish.theme as Theme)),
+    statement(
+      env,
+      `UPDATE country_stats SET
+         wish_count = MAX(0, wish_count - 1),
+         pending_count = MAX(0, pending_count - (SELECT COUNT(*) FROM wishes WHERE id = ?1 AND status IN ${PENDING_STATUSES})),
+         entangled_count = MAX(0, entangled_count - (SELECT COUNT(*) FROM wishes WHERE id = ?1 AND status IN ${ENTANGLED_STATUSES})),
+         last_wish = (SELECT text FROM wishes w WHERE w.country_code = country_stats.country_code AND w.hidden = 0 AND w.id != ?1
+                      ORDER BY w.created_at DESC, w.id DESC LIMIT 1),
+         last_at = (SELECT created_at FROM wishes w WHERE w.country_code = country_stats.country_code AND w.hidden = 0 AND w.id != ?1
+                    ORDER BY w.created_at DESC, w.id DESC LIMIT 1)
+       WHERE country_code = (SELECT country_code FROM wishes WHERE id = ?1) AND ${guard}`,
+      wish.id,
+    ),
+    statement(env, `UPDATE wishes SET hidden = 1 WHERE id = ?1 AND ${guard}`, wish.id),
+  ];
+}
+
+function unhideStatements(env: D1Env, wish: WishKeys): D1PreparedStatement[] {
+  const guard = "EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 1)";
+  const newestVisible = (column: string) =>
+    `(SELECT ${column} FROM wishes w WHERE w.country_code = country_stats.country_code AND (w.hidden = 0 OR w.id = ?1)
+      ORDER BY w.created_at DESC, w.id DESC LIMIT 1)`;
+  return [
+    ...[TOTAL_COUNTER, themeCounter(wish.theme as Theme)].map((key) =>
+      statement(env, `INSERT INTO site_counters (key, value) SELECT ?2, 1 WHERE ${guard} ON CONFLICT (key) DO UPDATE SET value = value + 1`, wish.id, key),
+    ),
+    statement(
+      env,
+      `INSERT INTO country_stats (country_code, country, wish_count, pending_count, entangled_count, last_wish, last_at)
+       SELECT country_code, COALESCE(country, country_code), 1,
+              CASE WHEN status IN ${PENDING_STATUSES} THEN 1 ELSE 0 END,
+              CASE WHEN status IN ${ENTANGLED_STATUSES} THEN 1 ELSE 0 END,
+              text, created_at
+       FROM wishes WHERE id = ?1 AND country_code IS NOT NULL AND hidden = 1
+       ON CONFLICT (country_code) DO UPDATE SET
+         wish_count = wish_count + 1,
+         pending_count = pending_count + excluded.pending_count,
+         entangled_count = entangled_count + excluded.entangled_count,
+         last_wish = ${newestVisible("text")},
+         last_at = ${newestVisible("created_at")}`,
+      wish.id,
+    ),
+    statement(env, "UPDATE wishes SET hidden = 0 WHERE id = ?1 AND hidden = 1", wish.id),
+  ];
+}
+
+async function wishKeys(env: Env, id: string): Promise<WishKeys> {
+  const row = await database(env).query.wishes.findFirst({ where: eq(wishes.id, id), columns: { id: true, theme: true } });
+  if (!row) throw new ApiError(404, WISH_NOT_FOUND);
+  return row;
+}
+
+/** Hides a wish from every public view and count, in one D1 batch. Returns whether anything changed. */
+export async function hideWish(env: Env, id: string): Promise<boolean> {
+  const wish = await wishKeys(env, id);
+  const results = await env.DB.batch(hideStatements(env, wish, "EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 0)"));
+  return results.at(-1)!.meta.changes === 1;
+}
+
+/** Puts a hidden wish back into every public view and count, in one D1 batch. Returns whether anything changed. */
+export async function unhideWish(env: Env, id: string): Promise<boolean> {
+  const wish = await wishKeys(env, id);
+  const results = await env.DB.batch(unhideStatements(env, wish));
+  return results.at(-1)!.meta.changes === 1;
+}
+
+export interface ReportOutcome {
+  alreadyReported: boolean;
+}
+
+/**
+ * One report per (wish, device), enforced by the primary key; the wish's report count moves in the same batch only
+ * when that insert made a row, and the wish is hidden in that same batch when it reaches the threshold.
+ */
+export async function reportWish(
+  env: Env,
+  request: Request,
+  input: { wishId: string; deviceFingerprint: string; reason?: string },
+  now = Date.now(),
+): Promise<ReportOutcome> {
+  const row = await database(env).query.wishes.findFirst({
+    where: eq(wishes.id, input.wishId),
+    columns: { id: true, theme: true, hidden: true },
+  });
+  if (!row || row.hidden) throw new ApiError(404, WISH_NOT_FOUND);
+  const [fingerprintHash, ipHash] = await Promise.all([
+    privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
+    privateHash(env.HASH_SECRET, "ip", clientIp(request)),
+  ]);
+  const [byDevice, byIp] = await Promise.all([
+    hitRateLimit(env, `report:device:${fingerprintHash}`, REPORTS_PER_DEVICE_PER_DAY, DAY_MS, now),
+    hitRateLimit(env, `report:ip:${ipHash}`, REPORTS_PER_IP_PER_DAY, DAY_MS, now),
+  ]);
+  if (!byDevice.allowed || !byIp.allowed) {
+    throw new ApiError(429, REPORT_LIMITED, undefined, Math.max(byDevice.allowed ? 0 : byDevice.retryAfter, byIp.allowed ? 0 : byIp.retryAfter));
+  }
+  const [inserted] = await env.DB.batch([
+    statement(
+      env,
+      "INSERT INTO reports (wish_id, fingerprint_hash, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      row.id,
+      fingerprintHash,
+      input.reason ?? null,
+      now,
+    ),
+    // changes() is the row count of the statement just before: the insert above.
+    statement(env, "UPDATE wishes SET report_count = report_count + 1 WHERE id = ? AND changes() = 1", row.id),
+    ...hideStatements(env, row, `EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 0 AND report_count >= ${AUTO_HIDE_REPORTS})`),
+  ]);
+  return { alreadyReported: inserted!.meta.changes === 0 };
+}
+
+export interface ModerationItem {
+  id: string;
+  text: string;
+  name: string | null;
+  email: string | null;
+  country: string | null;
+  theme: string;
+  status: string;
+  hidden: boolean;
+  reportCount: number;
+  createdAt: number;
+  reasons: string[];
+}
+
+const itemColumns = {
+  id: true,
+  text: true,
+  name: true,
+  email: true,
+  country: true,
+  theme: true,
+  status: true,
+  hidden: true,
+  reportCount: true,
+  createdAt: true,
+} as const;
+
+async function withReasons(env: Env, rows: Omit<ModerationItem, "reasons">[]): Promise<ModerationItem[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const { results } = await env.DB.prepare(
+    `SELECT wish_id AS wishId, reason FROM reports WHERE reason IS NOT NULL AND wish_id IN (${ids.map(() => "?").join(", ")})
+     ORDER BY created_at DESC`,
+  )
+    .bind(...ids)
+    .all<{ wishId: string; reason: string }>();
+  return rows.map((row) => ({ ...row, reasons: results.filter((r) => r.wishId === row.id).map((r) => r.reason) }));
+}
+
+/** Reported and hidden wishes, the most reported first. */
+export async function moderationQueue(env: Env): Promise<ModerationItem[]> {
+  const rows = await database(env)
+    .select({
+      id: wishes.id,
+      text: wishes.text,
+      name: wishes.name,
+      email: wishes.email,
+      country: wishes.country,
+      theme: wishes.theme,
+      status: wishes.status,
+      hidden: wishes.hidden,
+      reportCount: wishes.reportCount,
+      createdAt: wishes.createdAt,
+    })
+    .from(wishes)
+    .where(or(gt(wishes.reportCount, 0), eq(wishes.hidden, true)))
+    .orderBy(desc(wishes.reportCount), desc(wishes.createdAt))
+    .limit(QUEUE_LIMIT);
+  return withReasons(env, rows);
+}
+
+export async function findWishForModeration(env: Env, id: string): Promise<ModerationItem | null> {
+  const row = await database(env).query.wishes.findFirst({ where: eq(wishes.id, id), columns: itemColumns });
+  if (!row) return null;
+  const [item] = await withReasons(env, [row]);
+  return item ?? null;
+}

@@ -1,0 +1,41 @@
+import { moderateText } from "~/domain/moderation";
+import type { FriendWish } from "~/domain/wish";
+import type { CloudflareContext } from "~/load-context";
+import { clientIp, privateHash } from "../hashing.server";
+import { ApiError } from "../http.server";
+import { hitRateLimit } from "../rate-limit.server";
+import { friendWishEmail, queueEmail } from "./outbox.server";
+
+export const FRIEND_MAILS_PER_HOUR = 10;
+const HOUR_MS = 3_600_000;
+export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
+
+function moderated(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const verdict = moderateText(text);
+  if (!verdict.ok) throw new ApiError(400, verdict.error);
+  return verdict.text;
+}
+
+/**
+ * A mail to an address the visitor typed is what spammers look for, so it is limited per network and its text goes
+ * through the same moderation as a wish (no links, addresses or phone numbers).
+ */
+export async function sendWishToFriend(
+  env: Env,
+  ctx: CloudflareContext["ctx"],
+  request: Request,
+  input: FriendWish,
+  now = Date.now(),
+): Promise<void> {
+  const clean: FriendWish = {
+    friendEmail: input.friendEmail,
+    wish: moderated(input.wish)!,
+    name: moderated(input.name),
+    message: moderated(input.message),
+  };
+  const ipHash = await privateHash(env.HASH_SECRET, "ip", clientIp(request));
+  const limit = await hitRateLimit(env, `friend-mail:${ipHash}`, FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
+  if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, undefined, limit.retryAfter);
+  await queueEmail(env, friendWishEmail(env, clean), ctx, now);
+}

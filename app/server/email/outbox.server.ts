@@ -1,0 +1,170 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { monotonicFactory } from "ulidx";
+import { ANONYMOUS_NAME } from "~/domain/messages";
+import { DEFAULT_SITE_NAME } from "~/domain/site";
+import type { FriendWish, WishSubmission } from "~/domain/wish";
+import type { CloudflareContext } from "~/load-context";
+import { database } from "../db/client.server";
+import { outbox, wishes } from "../db/schema";
+import { mailSender, type MailEnv } from "./senders.server";
+
+const newId = monotonicFactory();
+export const MAX_DELIVERY_ATTEMPTS = 5;
+const DELIVERY_BATCH = 25;
+const OUTBOX_PAGE = 100;
+
+export type EmailKind = "friend-wish" | "wish-copy" | "newsletter-confirmation" | (string & {});
+
+export interface OutgoingEmail {
+  kind: EmailKind;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+type WaitUntil = Pick<CloudflareContext["ctx"], "waitUntil">;
+
+/**
+ * Every outgoing mail is first a row here, so nothing is lost when the provider is down or not configured: the
+ * row is delivered right away when a context is given, and otherwise (or on failure) by the cron.
+ */
+export async function queueEmail(env: Env, email: OutgoingEmail, ctx?: WaitUntil, now = Date.now()): Promise<string> {
+  const id = newId(now);
+  await database(env)
+    .insert(outbox)
+    .values({
+      id,
+      kind: email.kind,
+      toAddress: email.to.trim(),
+      // A line break in a header would let user text add headers of its own.
+      subject: email.subject.replace(/[\r\n]+/g, " ").trim(),
+      body: email.body,
+      status: "queued",
+      createdAt: now,
+    });
+  if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => console.error("Outbox delivery failed", error)));
+  return id;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retrying: number;
+  failed: number;
+  held: number;
+}
+
+/**
+ * Sends what is waiting. Each row is claimed by a conditional update of its attempt count before it is sent, so
+ * the cron and a request's waitUntil racing over the same row send it once.
+ */
+export async function deliverOutbox(env: MailEnv, options: { now?: number; fetcher?: typeof fetch } = {}): Promise<DeliveryReport> {
+  const now = options.now ?? Date.now();
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, held: 0 };
+  const sender = mailSender(env, options.fetcher);
+  if (!sender) {
+    const result = await env.DB.prepare("UPDATE outbox SET status = 'held' WHERE status = 'queued'").run();
+    report.held = result.meta.changes;
+    return report;
+  }
+  const { results } = await env.DB.prepare(
+    "SELECT id, to_address AS toAddress, subject, body, attempts FROM outbox WHERE status IN ('queued', 'held') ORDER BY created_at LIMIT ?",
+  )
+    .bind(DELIVERY_BATCH)
+    .all<{ id: string; toAddress: string; subject: string; body: string; attempts: number }>();
+
+  for (const row of results) {
+    const claimed = await env.DB.prepare(
+      "UPDATE outbox SET attempts = attempts + 1 WHERE id = ? AND attempts = ? AND status IN ('queued', 'held')",
+    )
+      .bind(row.id, row.attempts)
+      .run();
+    if (claimed.meta.changes !== 1) continue;
+    try {
+      await sender.send({ to: row.toAddress, subject: row.subject, text: row.body });
+      await env.DB.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, error = NULL WHERE id = ?").bind(now, row.id).run();
+      report.sent += 1;
+    } catch (error) {
+      const giveUp = row.attempts + 1 >= MAX_DELIVERY_ATTEMPTS;
+      const message = error instanceof Error ? error.message : String(error);
+      await env.DB.prepare("UPDATE outbox SET status = ?, error = ? WHERE id = ?")
+        .bind(giveUp ? "failed" : "queued", `${sender.name}: ${message}`.slice(0, 500), row.id)
+        .run();
+      if (giveUp) report.failed += 1;
+      else report.retrying += 1;
+    }
+  }
+  return report;
+}
+
+function siteName(env: Env): string {
+  return env.SITE_NAME || DEFAULT_SITE_NAME;
+}
+
+export function friendWishEmail(env: Env, input: FriendWish): OutgoingEmail {
+  const sender = input.name ?? "A friend";
+  const lines = [
+    "Hello,",
+    "",
+    `${sender} sent you a wish for peace from ${siteName(env)}:`,
+    "",
+    `    "${input.wish}"`,
+    "",
+  ];
+  if (input.message) lines.push(`${input.name ? `${input.name} adds` : "They add"}:`, "", input.message, "");
+  lines.push(
+    `${siteName(env)} is a digital wishing well: people everywhere write a wish, and a shared bell entangles them on a quantum computer.`,
+    `Add your own wish and ring the bell: ${env.SITE_URL}`,
+    "",
+    "You received this message because someone entered your address on our site. We keep no list of it.",
+  );
+  return { kind: "friend-wish", to: input.friendEmail, subject: `${sender} sent you a wish for peace`, body: lines.join("\n") };
+}
+
+export function wishCopyEmail(env: Env, wish: { to: string; text: string; name: string | null }): OutgoingEmail {
+  const body = [
+    `Dear ${wish.name || ANONYMOUS_NAME},`,
+    "",
+    `Thank you for sending your wish into the universe with ${siteName(env)}. Here it is, as you wrote it:`,
+    "",
+    `    "${wish.text}"`,
+    "",
+    "It waits on the Wish Wall with wishes from around the world until the next ring of the bell entangles it with them.",
+    `Visit the bell: ${env.SITE_URL}`,
+    "",
+    "You received this message because you asked for a copy of your wish.",
+  ].join("\n");
+  return { kind: "wish-copy", to: wish.to, subject: `Your wish, from ${siteName(env)}`, body };
+}
+
+/**
+ * The "receive your wish via email" copy. Runs after the response, reading the stored wish (already moderated),
+ * and never fails the submission it follows.
+ */
+export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmission, "email">, wishId: string): void {
+  if (!input.email) return;
+  const work = async () => {
+    const row = await database(env).query.wishes.findFirst({
+      where: eq(wishes.id, wishId),
+      columns: { text: true, name: true, email: true },
+    });
+    if (!row?.email) return;
+    await queueEmail(env, wishCopyEmail(env, { to: row.email, text: row.text, name: row.name }));
+    await deliverOutbox(env);
+  };
+  ctx.waitUntil(work().catch((error: unknown) => console.error("Could not queue the wish copy", error)));
+}
+
+export type OutboxRow = typeof outbox.$inferSelect;
+
+export async function recentOutbox(env: Env): Promise<{ rows: OutboxRow[]; byStatus: Record<string, number> }> {
+  const db = database(env);
+  const [rows, counts] = await Promise.all([
+    db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(OUTBOX_PAGE),
+    db.select({ status: outbox.status, count: sql<number>`COUNT(*)` }).from(outbox).groupBy(outbox.status),
+  ]);
+  return { rows, byStatus: Object.fromEntries(counts.map((c) => [c.status, c.count])) };
+}
+
+export function senderName(env: MailEnv): string | null {
+  return mailSender(env)?.name ?? null;
+}

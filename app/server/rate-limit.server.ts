@@ -1,0 +1,37 @@
+/**
+ * A fixed-window counter in the rate_limits table, counted and read in one statement so two requests at the
+ * same moment cannot both slip under the limit. Keys carry a purpose prefix ("contact:", "newsletter:").
+ */
+export async function consumeRateLimit(
+  db: D1Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  const windowStart = now - (now % windowMs);
+  const row = await db
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN window_start = excluded.window_start THEN count + 1 ELSE 1 END,
+         window_start = excluded.window_start
+       RETURNING count`,
+    )
+    .bind(key, windowStart)
+    .first<{ count: number }>();
+  const count = row?.count ?? limit + 1;
+  return { allowed: count <= limit, retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000) };
+}
+
+export interface RateLimitOutcome {
+  allowed: boolean;
+  /** Seconds until the window resets, at least 1 (the value of a Retry-After header). */
+  retryAfter: number;
+}
+
+/** The same limiter over the Worker's env, for callers that hold `env` rather than the database. */
+export async function hitRateLimit(env: Pick<Env, "DB">, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitOutcome> {
+  const { allowed, retryAfterSeconds } = await consumeRateLimit(env.DB, key, limit, windowMs, now);
+  return { allowed, retryAfter: Math.max(1, retryAfterSeconds) };
+}

@@ -1,0 +1,430 @@
+import { env, exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { FRIEND_EMAIL_INVALID } from "~/domain/messages";
+import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
+import { CROSS_SITE_REFUSED, LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/server/admin/auth.server";
+import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail } from "~/server/email/outbox.server";
+import { call, freshFingerprint, freshIp, ORIGIN, submit } from "../support/api";
+
+const PASSWORD = "test-admin-password";
+const PAGES = ["/admin", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/subscribers.csv"];
+
+interface AdminRequest {
+  method?: string;
+  form?: Record<string, string>;
+  cookie?: string;
+  origin?: string | null;
+  ip?: string;
+}
+
+/** A browser-shaped request to an admin page: forms are urlencoded and carry this site's Origin unless told otherwise. */
+function adminFetch(path: string, { method, form, cookie, origin = ORIGIN, ip = freshIp() }: AdminRequest = {}) {
+  const headers = new Headers({ "CF-Connecting-IP": ip, Host: new URL(ORIGIN).host });
+  if (cookie) headers.set("Cookie", cookie);
+  const isPost = (method ?? (form ? "POST" : "GET")) === "POST";
+  if (isPost && origin) headers.set("Origin", origin);
+  if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  return exports.default.fetch(`${ORIGIN}${path}`, {
+    method: method ?? (form ? "POST" : "GET"),
+    headers,
+    body: form ? new URLSearchParams(form).toString() : undefined,
+    redirect: "manual",
+  });
+}
+
+async function signIn(ip = freshIp()): Promise<string> {
+  const response = await adminFetch("/admin/login", { form: { password: PASSWORD }, ip });
+  expect(response.status).toBe(302);
+  const setCookie = response.headers.get("Set-Cookie") ?? "";
+  return setCookie.split(";")[0]!;
+}
+
+async function stats(): Promise<SiteStats> {
+  return (await call<{ stats: SiteStats }>("/api/stats")).json.stats;
+}
+
+async function activity(code: string): Promise<LiveActivity | undefined> {
+  const { json } = await call<{ activities: LiveActivity[] }>("/api/wishes/live-activity");
+  return json.activities.find((a) => a.countryCode === code);
+}
+
+async function wallIds(): Promise<string[]> {
+  const { json } = await call<WallPage>("/api/wishes/wall?pageSize=50&sortBy=newest");
+  return json.wishes.map((w: PublicWish) => w.id);
+}
+
+async function themeCount(theme: string): Promise<number> {
+  const row = await env.DB.prepare("SELECT value FROM site_counters WHERE key = ?").bind(`theme:${theme}`).first<{ value: number }>();
+  return row?.value ?? 0;
+}
+
+async function waitFor<T>(read: () => Promise<T | null | undefined>, timeoutMs = 3000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("Timed out waiting for the condition.");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe("admin access", () => {
+  it.each(PAGES)("%s sends a visitor without a session to the sign-in page", async (path) => {
+    const response = await adminFetch(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/login");
+  });
+
+  it("refuses every admin action without a session and changes nothing", async () => {
+    const { json } = await submit({ wish: "May the quiet valleys keep their peace" });
+    for (const [path, form] of [
+      ["/admin/moderation", { intent: "hide", id: json.wishId }],
+      ["/admin?index", { intent: "top-up", seconds: "50" }],
+      ["/admin/outbox", { intent: "deliver" }],
+      ["/admin/messages", { intent: "read", id: "anything" }],
+    ] as const) {
+      const response = await adminFetch(path, { form });
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("Location")).toBe("/admin/login");
+    }
+    expect((await call(`/api/wishes/${json.wishId}`)).status).toBe(200);
+  });
+
+  it("refuses a wrong password without setting a cookie", async () => {
+    const response = await adminFetch("/admin/login", { form: { password: "not-the-password" } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await response.text()).toContain("That password is not right.");
+  });
+
+  it("signs in with the right password: a signed, HttpOnly, SameSite=Strict cookie for /admin that opens the dashboard", async () => {
+    const response = await adminFetch("/admin/login", { form: { password: PASSWORD } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin");
+    const setCookie = response.headers.get("Set-Cookie") ?? "";
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=[\\w-]+\\.[\\w-]+;`));
+    expect(setCookie).toContain("HttpOnly");
+    expect(setCookie).toContain("SameSite=Strict");
+    expect(response.headers.getSetCookie().map((cookie) => cookie.match(/Path=([^;]+)/)?.[1])).toEqual(["/admin", "/admin.data"]);
+    expect(setCookie).toContain("Max-Age=28800");
+    expect(setCookie).not.toContain("Secure");
+
+    const dashboard = await adminFetch("/admin", { cookie: setCookie.split(";")[0] });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.headers.get("Cache-Control")).toBe("no-store");
+    const html = await dashboard.text();
+    expect(html).toContain("<h1>Dashboard</h1>");
+    expect(html).toContain('name="robots" content="noindex, nofollow"');
+    expect(html).toContain("Wishes per day");
+    expect(html).toContain("Bell rings per day");
+    expect(html).toContain("Remaining:");
+  });
+
+  it("marks the cookie Secure when the site is served over https", async () => {
+    const response = await exports.default.fetch("https://admin.example/admin/login", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://admin.example",
+        Host: "admin.example",
+        "CF-Connecting-IP": freshIp(),
+      },
+      body: new URLSearchParams({ password: PASSWORD }).toString(),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Set-Cookie")).toContain("; Secure");
+  });
+
+  it("refuses a forged or tampered session cookie", async () => {
+    const cookie = await signIn();
+    const [name, value] = cookie.split("=") as [string, string];
+    const [payload, signature] = value.split(".") as [string, string];
+    const forged = btoa(JSON.stringify({ exp: Date.now() + 10 ** 12 })).replace(/=+$/, "");
+    for (const bad of [`${forged}.${signature}`, `${payload}.${signature.slice(0, -2)}AA`, "garbage"]) {
+      const response = await adminFetch("/admin", { cookie: `${name}=${bad}` });
+      expect(response.status).toBe(302);
+    }
+  });
+
+  it(`limits sign-in attempts to ${LOGIN_ATTEMPT_LIMIT} per address per window, even with the right password`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < LOGIN_ATTEMPT_LIMIT; i += 1) {
+      expect((await adminFetch("/admin/login", { form: { password: `wrong-${i}` }, ip })).status).toBe(401);
+    }
+    const limited = await adminFetch("/admin/login", { form: { password: PASSWORD }, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Set-Cookie")).toBeNull();
+    expect(await limited.text()).toContain("Too many sign-in attempts.");
+    expect((await adminFetch("/admin/login", { form: { password: PASSWORD } })).status).toBe(302);
+  });
+
+  it("refuses a cross-site admin POST even with a valid session", async () => {
+    const cookie = await signIn();
+    const { json } = await submit({ wish: "May the harbour lights guide everyone home" });
+    const evil = "https://evil.example";
+    // The Worker entry refuses cross-site posts before Remix; the admin's own check (tested below) stands behind it.
+    for (const path of ["/admin/moderation", "/admin/moderation.data"]) {
+      const response = await adminFetch(path, { form: { intent: "hide", id: json.wishId }, cookie, origin: evil });
+      expect(response.status, path).toBe(403);
+    }
+    expect((await call(`/api/wishes/${json.wishId}`)).status).toBe(200);
+    const login = await adminFetch("/admin/login", { form: { password: PASSWORD }, origin: evil });
+    expect(login.status).toBe(403);
+    expect(login.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("answers 403 from the admin's own Origin check, which also guards requests Remix lets through", async () => {
+    const cookie = await signIn();
+    const request = (origin: string) =>
+      new Request(`${ORIGIN}/admin/moderation`, { method: "POST", headers: { Origin: origin, Cookie: cookie } });
+    const refused = await requireAdminAction(request("https://evil.example"), env).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Response);
+    expect((refused as Response).status).toBe(403);
+    expect(await (refused as Response).json()).toEqual({ success: false, error: CROSS_SITE_REFUSED });
+    await expect(requireAdminAction(request(ORIGIN), env)).resolves.toBeUndefined();
+  });
+
+  it("signs out by clearing the cookie", async () => {
+    const cookie = await signIn();
+    const response = await adminFetch("/admin/logout", { form: {}, cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin/login");
+    expect(response.headers.get("Set-Cookie")).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
+  });
+});
+
+describe("moderation", () => {
+  it("hide takes a wish out of the wall, the stats and live activity; unhide puts it back; repeats change nothing", async () => {
+    const cookie = await signIn();
+    const older = await submit({ wish: "May the fjords stay calm and the fishermen safe", country: "Iceland" });
+    const { json } = await submit({ wish: "May every hearth in the north be warm with love", country: "Iceland" });
+    const id = json.wishId;
+    const theme = (await call<PublicWish>(`/api/wishes/${id}`)).json.theme;
+    expect(older.status).toBe(201);
+    expect(await wallIds()).toContain(id);
+    const before = { stats: await stats(), activity: await activity("IS"), theme: await themeCount(theme) };
+    expect(before.activity?.lastWish).toContain("May every hearth");
+
+    const hidden = await adminFetch("/admin/moderation", { form: { intent: "hide", id }, cookie });
+    expect(hidden.status).toBe(200);
+    expect(await hidden.text()).toContain(`Wish ${id} is hidden.`);
+    expect((await call(`/api/wishes/${id}`)).status).toBe(404);
+    expect(await wallIds()).not.toContain(id);
+    expect((await stats()).totalWishes).toBe(before.stats.totalWishes - 1);
+    expect(await themeCount(theme)).toBe(before.theme - 1);
+    const afterHide = await activity("IS");
+    expect(afterHide?.wishCount).toBe(before.activity!.wishCount - 1);
+    expect(afterHide?.pendingWishCount).toBe(before.activity!.pendingWishCount - 1);
+    expect(afterHide?.lastWish).toContain("May the fjords");
+
+    const again = await adminFetch("/admin/moderation", { form: { intent: "hide", id }, cookie });
+    expect(await again.text()).toContain(`Wish ${id} was already hidden.`);
+    expect((await stats()).totalWishes).toBe(before.stats.totalWishes - 1);
+    expect((await activity("IS"))?.wishCount).toBe(before.activity!.wishCount - 1);
+
+    const queue = await (await adminFetch("/admin/moderation", { cookie })).text();
+    expect(queue).toContain("May every hearth in the north be warm with love");
+
+    await adminFetch("/admin/moderation", { form: { intent: "unhide", id }, cookie });
+    await adminFetch("/admin/moderation", { form: { intent: "unhide", id }, cookie });
+    expect((await call(`/api/wishes/${id}`)).status).toBe(200);
+    expect(await wallIds()).toContain(id);
+    expect((await stats()).totalWishes).toBe(before.stats.totalWishes);
+    expect(await themeCount(theme)).toBe(before.theme);
+    expect(await activity("IS")).toMatchObject({
+      wishCount: before.activity!.wishCount,
+      pendingWishCount: before.activity!.pendingWishCount,
+      lastWish: before.activity!.lastWish,
+    });
+  });
+
+  it("finds any wish by id, and says so when none has it", async () => {
+    const cookie = await signIn();
+    const { json } = await submit({ wish: "May the desert bloom with kindness this spring" });
+    const found = await (await adminFetch(`/admin/moderation?id=${json.wishId}`, { cookie })).text();
+    expect(found).toContain("May the desert bloom with kindness this spring");
+    const missing = await (await adminFetch("/admin/moderation?id=no-such-wish", { cookie })).text();
+    expect(missing).toContain("No wish has the id no-such-wish.");
+  });
+
+  it("answers 404 for hiding an unknown wish", async () => {
+    const cookie = await signIn();
+    const response = await adminFetch("/admin/moderation", { form: { intent: "hide", id: "no-such-wish" }, cookie });
+    expect(response.status).toBe(404);
+  });
+});
+
+describe("POST /api/wishes/{id}/report", () => {
+  it("records one report per device, lands in the queue, and answers alreadyReported for a repeat", async () => {
+    const { json } = await submit({ wish: "May the river towns rebuild with hope and care" });
+    const deviceFingerprint = freshFingerprint();
+    const first = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint, reason: "Looks like spam" } });
+    expect(first).toMatchObject({ status: 200, json: { success: true, alreadyReported: false } });
+    const repeat = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint } });
+    expect(repeat).toMatchObject({ status: 200, json: { success: true, alreadyReported: true } });
+    expect(JSON.stringify(repeat.json)).not.toContain(deviceFingerprint);
+    const row = await env.DB.prepare("SELECT report_count AS reports, hidden FROM wishes WHERE id = ?").bind(json.wishId).first();
+    expect(row).toEqual({ reports: 1, hidden: 0 });
+
+    const cookie = await signIn();
+    const queue = await (await adminFetch("/admin/moderation", { cookie })).text();
+    expect(queue).toContain("May the river towns rebuild with hope and care");
+    expect(queue).toContain("Looks like spam");
+  });
+
+  it("hides a wish automatically at three reports, and keeps it in the queue", async () => {
+    const { json } = await submit({ wish: "May the mountain villages find lasting peace" });
+    const before = (await stats()).totalWishes;
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint() } })).status).toBe(200);
+    }
+    expect((await call(`/api/wishes/${json.wishId}`)).status).toBe(404);
+    expect((await stats()).totalWishes).toBe(before - 1);
+    const cookie = await signIn();
+    expect(await (await adminFetch("/admin/moderation", { cookie })).text()).toContain("May the mountain villages find lasting peace");
+  });
+
+  it("refuses unknown wishes, bad fingerprints and over-long reasons with a sentence", async () => {
+    const { json } = await submit();
+    expect((await call("/api/wishes/no-such-wish/report", { body: { deviceFingerprint: freshFingerprint() } })).status).toBe(404);
+    const bad = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: "x" } });
+    expect(bad).toMatchObject({ status: 400, json: { success: false, field: "deviceFingerprint" } });
+    const long = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint(), reason: "x".repeat(201) } });
+    expect(long).toMatchObject({ status: 400, json: { success: false, field: "reason" } });
+    expect((await call(`/api/wishes/${json.wishId}/report`, { method: "POST" })).status).toBe(400);
+  });
+});
+
+interface OutboxRow {
+  kind: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  status: string;
+}
+
+describe("e-mail", () => {
+  it("POST /api/send-wish-to-friend queues a mail with the wish, the sender's name and message, and a link", async () => {
+    const friendEmail = `friend-${crypto.randomUUID()}@example.org`;
+    const { status, json } = await call("/api/send-wish-to-friend", {
+      body: { wish: "  May your garden always be full of light  ", name: "Lena", friendEmail, message: "Thinking of you today." },
+    });
+    expect(status).toBe(200);
+    expect(json).toEqual({ success: true });
+    const row = await env.DB.prepare("SELECT * FROM outbox WHERE to_address = ?").bind(friendEmail).first<OutboxRow>();
+    expect(row).toMatchObject({ kind: "friend-wish", subject: "Lena sent you a wish for peace" });
+    expect(row!.body).toContain('"May your garden always be full of light"');
+    expect(row!.body).toContain("Lena");
+    expect(row!.body).toContain("Thinking of you today.");
+    expect(row!.body).toContain(env.SITE_URL);
+    // No sender is configured in tests, so the cron-less delivery after queueing holds it for the admin.
+    await waitFor(async () => (await env.DB.prepare("SELECT status FROM outbox WHERE to_address = ? AND status = 'held'").bind(friendEmail).first()) ?? null);
+    const cookie = await signIn();
+    expect(await (await adminFetch("/admin/outbox", { cookie })).text()).toContain(friendEmail);
+  });
+
+  it("refuses a bad friend's address with the spec's sentence, and links in the text", async () => {
+    const bad = await call("/api/send-wish-to-friend", { body: { wish: "May peace find you", friendEmail: "not-an-email" } });
+    expect(bad).toMatchObject({ status: 400, json: { success: false, error: FRIEND_EMAIL_INVALID } });
+    const link = await call("/api/send-wish-to-friend", {
+      body: { wish: "May peace find you", friendEmail: "friend@example.org", message: "See https://spam.example" },
+    });
+    expect(link.status).toBe(400);
+  });
+
+  it("limits friend mails per network", async () => {
+    const ip = freshIp();
+    const body = { wish: "May peace find you", friendEmail: "friend@example.org" };
+    for (let i = 0; i < 10; i += 1) expect((await call("/api/send-wish-to-friend", { body, ip })).status).toBe(200);
+    const limited = await call("/api/send-wish-to-friend", { body, ip });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("queues a copy of a wish submitted with an e-mail address", async () => {
+    const email = `wisher-${crypto.randomUUID()}@example.org`;
+    const { json } = await submit({ wish: "May the children of the coast grow up in peace", name: "Ada", email });
+    const row = await waitFor(() => env.DB.prepare("SELECT * FROM outbox WHERE to_address = ?").bind(email).first<OutboxRow>());
+    expect(row).toMatchObject({ kind: "wish-copy" });
+    expect(row.body).toContain("Dear Ada,");
+    expect(row.body).toContain("May the children of the coast grow up in peace");
+    expect(json.wishId).toBeTruthy();
+  });
+
+  it("delivers through an HTTP mail API, retrying failures a bounded number of times", async () => {
+    const good = `good-${crypto.randomUUID()}@example.org`;
+    const bad = `bad-${crypto.randomUUID()}@example.org`;
+    await env.DB.prepare("UPDATE outbox SET status = 'sent' WHERE status IN ('queued', 'held')").run();
+    await queueEmail(env, { kind: "test", to: good, subject: "Hello\r\nBcc: victim@example.org", body: "Body" });
+    await queueEmail(env, { kind: "test", to: bad, subject: "Hello", body: "Body" });
+    const posted: { url: string; auth: string | null; body: Record<string, string> }[] = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body)) as Record<string, string>;
+      posted.push({ url: String(input), auth: new Headers(init?.headers).get("Authorization"), body });
+      return new Response(null, { status: body.to === bad ? 503 : 202 });
+    }) as typeof fetch;
+    const mailEnv = { ...env, MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: "key-123", MAIL_FROM: "bell@example.org" };
+
+    expect(await deliverOutbox(mailEnv, { fetcher })).toEqual({ sent: 1, retrying: 1, failed: 0, held: 0 });
+    expect(posted[0]).toMatchObject({
+      url: "https://mail.example/send",
+      auth: "Bearer key-123",
+      body: { to: good, subject: "Hello Bcc: victim@example.org", text: "Body", from: "Quantum Bell <bell@example.org>" },
+    });
+    for (let i = 1; i < MAX_DELIVERY_ATTEMPTS; i += 1) await deliverOutbox(mailEnv, { fetcher });
+    const row = await env.DB.prepare("SELECT status, attempts, error FROM outbox WHERE to_address = ?").bind(bad).first();
+    expect(row).toMatchObject({ status: "failed", attempts: MAX_DELIVERY_ATTEMPTS, error: "http: The mail API answered 503." });
+    expect(posted.filter((p) => p.body.to === good)).toHaveLength(1);
+  });
+});
+
+describe("subscribers CSV", () => {
+  it("exports RFC 4180 CSV with formula-looking cells neutralised", async () => {
+    const now = Date.UTC(2026, 10, 1);
+    const emails = [`=HYPERLINK("x")@example.org`, `plain-${crypto.randomUUID()}@example.org`, `+sum,a@example.org`];
+    for (const [i, email] of emails.entries()) {
+      await env.DB.prepare("INSERT OR IGNORE INTO newsletter_subscribers (email, token, confirmed_at, created_at) VALUES (?, ?, ?, ?)")
+        .bind(email, crypto.randomUUID(), i === 1 ? now : null, now)
+        .run();
+    }
+    const cookie = await signIn();
+    const response = await adminFetch("/admin/subscribers.csv", { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toContain("text/csv");
+    expect(response.headers.get("Content-Disposition")).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await response.text();
+    expect(csv.endsWith("\r\n")).toBe(true);
+    const lines = csv.split("\r\n");
+    expect(lines[0]).toBe("email,status,subscribed_at,confirmed_at,unsubscribed_at");
+    expect(lines).toContain(`"'=HYPERLINK(""x"")@example.org",unconfirmed,2026-11-01T00:00:00.000Z,,`);
+    expect(lines).toContain(`"'+sum,a@example.org",unconfirmed,2026-11-01T00:00:00.000Z,,`);
+    expect(lines).toContain(`${emails[1]},confirmed,2026-11-01T00:00:00.000Z,2026-11-01T00:00:00.000Z,`);
+    expect(csv).not.toMatch(/token/i);
+  });
+});
+
+describe("dashboard actions", () => {
+  it("tops up simulator credits through the ledger", async () => {
+    const cookie = await signIn();
+    const before = (await call<{ seconds: number }>("/api/quantum-credits-remaining")).json.seconds;
+    const response = await adminFetch("/admin?index", { form: { intent: "top-up", seconds: "120" }, cookie });
+    expect(response.status).toBe(200);
+    expect((await call<{ seconds: number }>("/api/quantum-credits-remaining")).json.seconds).toBe(before + 120);
+    const row = await env.DB.prepare("SELECT reason FROM credit_ledger ORDER BY id DESC LIMIT 1").first();
+    expect(row).toEqual({ reason: "admin top-up" });
+    const bad = await adminFetch("/admin?index", { form: { intent: "top-up", seconds: "-5" }, cookie });
+    expect(bad.status).toBe(400);
+  });
+
+  it("explains that a failed ring cannot be retried", async () => {
+    const cookie = await signIn();
+    const id = `ring-${crypto.randomUUID()}`;
+    await env.DB.prepare("INSERT INTO bell_rings (id, created_at, provider, status, attempts, error) VALUES (?, ?, 'simulator', 'failed', 5, 'gave up')")
+      .bind(id, Date.now())
+      .run();
+    const response = await adminFetch("/admin?index", { form: { intent: "retry-ring", ringId: id }, cookie });
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("its wishes went back to the pool");
+  });
+});
