@@ -6,6 +6,33 @@ const BASE_HEADERS: Record<string, string> = {
   "X-Frame-Options": "DENY",
 };
 
+/** A fresh, unguessable value for each HTML document: only scripts carrying it may run. */
+export function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+/**
+ * The site's Content Security Policy. With a nonce, Remix's inline boot script carries it and 'strict-dynamic' lets
+ * the modules it imports run; without one (JSON, images, text) no script may run at all. Styles stay 'unsafe-inline'
+ * because React writes style attributes (progress bars, orbiting particles) and Leaflet positions tiles inline.
+ */
+export function contentSecurityPolicy(nonce?: string): string {
+  return [
+    "default-src 'self'",
+    nonce ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'` : "script-src 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self' ws: wss:",
+    "media-src 'self' data: blob:",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join("; ");
+}
+
 /** Adds the headers every response carries; HSTS only where the site is served over https. */
 export function withSecurityHeaders(response: Response, url: URL): Response {
   if (response.status === 101) return response;
@@ -13,6 +40,8 @@ export function withSecurityHeaders(response: Response, url: URL): Response {
   for (const [name, value] of Object.entries(BASE_HEADERS)) {
     if (!secured.headers.has(name)) secured.headers.set(name, value);
   }
+  // HTML documents arrive with their own nonce policy from entry.server; everything else gets the script-free one.
+  if (!secured.headers.has("Content-Security-Policy")) secured.headers.set("Content-Security-Policy", contentSecurityPolicy());
   if (url.protocol === "https:") secured.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains; preload");
   return secured;
 }

@@ -1,11 +1,129 @@
-import { style } from "@vanilla-extract/css";
-import { vars } from "~/styles/theme.css";
+import { keyframes, style } from "@vanilla-extract/css";
+import { breakpoints, vars } from "~/styles/theme.css";
 
 export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
-  paddingBlock: vars.space.lg,
+  paddingBlock: vars.space.xl,
   marginTop: vars.space.xl,
 });
 
-export const tagline = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.95rem" });
+export const grid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(4, minmax(0, 1fr)) minmax(16rem, 1.5fr)",
+  gap: vars.space.lg,
+  "@media": {
+    "screen and (max-width: 1100px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
+    [breakpoints.footer]: { gridTemplateColumns: "1fr" },
+  },
+});
+
+export const group = style({ minWidth: 0 });
+
+export const groupTitle = style({
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: "0.85rem",
+  letterSpacing: "0.08em",
+  textTransform: "uppercase",
+  color: vars.color.brandStrong,
+  fontFamily: vars.font.body,
+});
+
+export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.xs });
+
+export const link = style({ color: vars.color.textMuted, textDecoration: "none", selectors: { "&:hover": { color: vars.color.text, textDecoration: "underline" } } });
+
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  marginTop: vars.space.xl,
+  paddingTop: vars.space.lg,
+  borderTop: `1px solid ${vars.color.border}`,
+  "@media": { [breakpoints.footer]: { flexDirection: "column", alignItems: "stretch", textAlign: "center" } },
+});
+
+export const button = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  padding: `${vars.space.sm} ${vars.space.lg}`,
+  border: 0,
+  borderRadius: vars.radius.pill,
+  background: vars.color.brand,
+  color: vars.color.brandInk,
+  font: "inherit",
+  fontWeight: 600,
+  textDecoration: "none",
+  cursor: "pointer",
+  selectors: { "&:hover": { background: vars.color.brandStrong, color: vars.color.brandInk }, "&:disabled": { opacity: 0.7, cursor: "progress" } },
+});
+
+export const chip = style({
+  display: "inline-flex",
+  alignItems: "center",
+  justifyContent: "center",
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  color: vars.color.text,
+  textDecoration: "none",
+  fontSize: "0.9rem",
+  selectors: { "&:hover": { borderColor: vars.color.brand, color: vars.color.text } },
+});
+
+const orbit = keyframes({ from: { transform: "rotate(0deg)" }, to: { transform: "rotate(360deg)" } });
+
+// The atom spins only on hover or focus, and not at all when the visitor asks for reduced motion.
+export const quantumChip = style({
+  transition: `transform ${vars.motion.normal}, box-shadow ${vars.motion.normal}`,
+  selectors: {
+    "&:hover, &:focus-visible": { transform: "translateY(-2px)", boxShadow: `0 0 0 3px rgba(100, 181, 246, 0.25)` },
+  },
+  "@media": { [breakpoints.reducedMotion]: { selectors: { "&:hover, &:focus-visible": { transform: "none" } } } },
+});
+
+export const atom = style({
+  display: "inline-block",
+  color: vars.color.brand,
+  fontSize: "1.1rem",
+  selectors: {
+    [`${quantumChip}:hover &, ${quantumChip}:focus-visible &`]: { animation: `${orbit} 1.6s linear infinite` },
+  },
+  "@media": { [breakpoints.reducedMotion]: { selectors: { [`${quantumChip}:hover &, ${quantumChip}:focus-visible &`]: { animation: "none" } } } },
+});
+
+export const social = style({ marginInlineStart: "auto", "@media": { [breakpoints.footer]: { marginInline: "auto" } } });
+
+export const newsletter = style({ minWidth: 0 });
+
+export const newsletterRow = style({ display: "flex", gap: vars.space.sm, flexWrap: "wrap" });
+
+export const input = style({
+  flex: "1 1 12rem",
+  minWidth: 0,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: vars.color.background,
+  color: vars.color.text,
+  font: "inherit",
+});
+
+export const small = style({ margin: `${vars.space.xs} 0`, color: vars.color.textMuted, fontSize: "0.9rem", minHeight: "1.4em" });
+
+export const error = style([small, { color: vars.color.danger }]);
+
+export const srOnly = style({
+  position: "absolute",
+  width: 1,
+  height: 1,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+});
+
+export const tagline = style({ margin: `${vars.space.lg} 0 0`, color: vars.color.textMuted, fontSize: "0.95rem" });

@@ -10,7 +10,7 @@ export const header = style({
   backdropFilter: "blur(8px)",
 });
 
-export const bar = style({ display: "flex", alignItems: "center", gap: vars.space.md, minHeight: "4rem" });
+export const bar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, minHeight: "4rem" });
 
 export const brand = style({
   display: "inline-flex",

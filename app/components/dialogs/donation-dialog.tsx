@@ -1,0 +1,55 @@
+import { useId, useState } from "react";
+import { DONATION_LINKS, type DonationLink } from "~/domain/site";
+import { COST_PER_RING_USD } from "~/domain/limits";
+import { Modal } from "./modal";
+import * as styles from "./dialogs.css";
+
+const MAX_AMOUNT = 10_000;
+
+function linkFor(link: DonationLink, amount: number | undefined): string {
+  return amount && link.withAmount ? link.withAmount(amount) : link.href;
+}
+
+export default function DonationDialog({ onClose }: { onClose: () => void }) {
+  const [raw, setRaw] = useState("");
+  const amountId = useId();
+  const parsed = Number(raw);
+  const amount = raw && Number.isFinite(parsed) && parsed > 0 && parsed <= MAX_AMOUNT ? Math.round(parsed * 100) / 100 : undefined;
+  return (
+    <Modal title="Support the Bell" onClose={onClose} wide>
+      <p className={styles.text}>
+        Each ring costs about ${COST_PER_RING_USD} of quantum computer time. A gift buys wishes for people who cannot give,
+        and part of it reaches a mental-health charity.
+      </p>
+      <div className={styles.field}>
+        <label htmlFor={amountId} className={styles.label}>
+          Your Donation (optional, in pounds)
+        </label>
+        <input
+          id={amountId}
+          className={styles.input}
+          type="number"
+          inputMode="decimal"
+          min="1"
+          max={MAX_AMOUNT}
+          step="1"
+          value={raw}
+          onChange={(event) => setRaw(event.target.value)}
+          placeholder="10"
+        />
+        <p className={styles.small}>Suggested amounts are passed on where the provider accepts them; you can change it there.</p>
+      </div>
+      <ul className={styles.tiles}>
+        {DONATION_LINKS.map((link) => (
+          <li key={link.id}>
+            <a className={styles.tile} href={linkFor(link, amount)} target="_blank" rel="noopener noreferrer">
+              <span className={styles.tileTitle}>{link.label}</span>
+              <span className={styles.small}>{link.description}</span>
+              <span className={styles.srOnly}> (opens in a new tab)</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,129 @@
+import { useId, useState, type FormEvent } from "react";
+import { WISH_MAX_LENGTH } from "~/domain/limits";
+import { FRIEND_SEND_FAILED, FRIEND_SENT_BODY, FRIEND_SENT_TITLE } from "~/domain/messages";
+import { friendWishSchema } from "~/domain/wish";
+import { Modal } from "./modal";
+import * as styles from "./dialogs.css";
+
+type Field = "wish" | "name" | "friendEmail" | "message";
+type Errors = Partial<Record<Field, string>>;
+
+export default function SendWishDialog({ onClose }: { onClose: () => void }) {
+  const id = useId();
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string>();
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const parsed = friendWishSchema.safeParse(Object.fromEntries(new FormData(form)));
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field;
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      setFormError(undefined);
+      const first = (["wish", "friendEmail", "name", "message"] as const).find((field) => next[field]);
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError(undefined);
+    setSending(true);
+    try {
+      const response = await fetch("/api/send-wish-to-friend", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(parsed.data),
+      });
+      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
+      if (response.ok && body.success) setSent(true);
+      else setFormError(body.error || FRIEND_SEND_FAILED);
+    } catch {
+      setFormError(FRIEND_SEND_FAILED);
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const described = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
+  const fieldError = (field: Field) =>
+    errors[field] ? (
+      <p id={`${id}-${field}-error`} className={styles.fieldError}>
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <Modal title="Send a Wish to a Friend" onClose={onClose}>
+      {sent ? (
+        <div role="status" className={styles.success}>
+          <h3 className={styles.stepTitle}>{FRIEND_SENT_TITLE}</h3>
+          <p className={styles.text}>{FRIEND_SENT_BODY}</p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className={styles.form}>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-wish`} className={styles.label}>
+              Your wish
+            </label>
+            <textarea
+              id={`${id}-wish`}
+              name="wish"
+              rows={3}
+              maxLength={WISH_MAX_LENGTH}
+              required
+              className={styles.input}
+              aria-invalid={errors.wish ? true : undefined}
+              aria-describedby={described("wish")}
+            />
+            {fieldError("wish")}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-name`} className={styles.label}>
+              Your name (optional)
+            </label>
+            <input id={`${id}-name`} name="name" autoComplete="name" className={styles.input} aria-invalid={errors.name ? true : undefined} aria-describedby={described("name")} />
+            {fieldError("name")}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-friendEmail`} className={styles.label}>
+              Friend&apos;s email
+            </label>
+            <input
+              id={`${id}-friendEmail`}
+              name="friendEmail"
+              type="email"
+              required
+              className={styles.input}
+              aria-invalid={errors.friendEmail ? true : undefined}
+              aria-describedby={described("friendEmail")}
+            />
+            {fieldError("friendEmail")}
+          </div>
+          <div className={styles.field}>
+            <label htmlFor={`${id}-message`} className={styles.label}>
+              Personal message (optional)
+            </label>
+            <textarea id={`${id}-message`} name="message" rows={3} className={styles.input} aria-invalid={errors.message ? true : undefined} aria-describedby={described("message")} />
+            {fieldError("message")}
+          </div>
+          {formError ? (
+            <p role="alert" className={styles.fieldError}>
+              {formError}
+            </p>
+          ) : null}
+          <div className={styles.actions}>
+            <button type="submit" className={styles.primary} disabled={sending}>
+              {sending ? "Sending…" : "Send wish"}
+            </button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

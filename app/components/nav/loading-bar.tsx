@@ -1,0 +1,15 @@
+import { useNavigation } from "@remix-run/react";
+import * as styles from "./nav.css";
+
+/** Shown while the next page (its code and data) loads; the bar is decoration, the status text is for screen readers. */
+export function LoadingBar() {
+  const loading = useNavigation().state === "loading";
+  return (
+    <>
+      <div className={styles.loadingBar} data-active={loading} aria-hidden="true" />
+      <p role="status" className={styles.visuallyHiddenStatus}>
+        {loading ? "Loading page…" : ""}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+import { useFetcher } from "@remix-run/react";
+import { useId } from "react";
+import type { NewsletterActionData } from "~/routes/newsletter";
+import * as styles from "~/components/layout/site-footer.css";
+
+/** The footer sign-up: posts to /newsletter (a plain form post without JavaScript), answers in place with it. */
+export function NewsletterForm() {
+  const fetcher = useFetcher<NewsletterActionData>();
+  const id = useId();
+  const error = fetcher.data?.error;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action="/newsletter" className={styles.newsletter} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className={styles.groupTitle}>
+        Letters from the bell
+      </h2>
+      <p className={styles.small}>A short note when something new rings: research, stories, charity updates. No spam, ever.</p>
+      <div className={styles.newsletterRow}>
+        <label htmlFor={`${id}-email`} className={styles.srOnly}>
+          Email address
+        </label>
+        <input
+          id={`${id}-email`}
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          placeholder="you@example.com"
+          className={styles.input}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-status`}
+        />
+        <button type="submit" className={styles.button} disabled={busy}>
+          {busy ? "Subscribing…" : "Subscribe"}
+        </button>
+      </div>
+      <p id={`${id}-status`} role="status" className={error ? styles.error : styles.small}>
+        {error ?? fetcher.data?.message ?? ""}
+      </p>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,147 @@
+import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { DEFAULT_KEYWORDS, DEFAULT_SITE_NAME, TAGLINE } from "~/domain/site";
+
+/** What the root loader shares with every page's meta function. */
+export interface SiteInfo {
+  siteName: string;
+  siteUrl: string;
+}
+
+interface MatchLike {
+  id: string;
+  data?: unknown;
+}
+
+/** The root loader's site name and absolute URL, read from the matches a meta function receives. */
+export function siteInfo(matches: readonly MatchLike[]): SiteInfo {
+  const root = matches.find((match) => match.id === "root")?.data as Partial<SiteInfo> | undefined;
+  return {
+    siteName: root?.siteName || DEFAULT_SITE_NAME,
+    siteUrl: (root?.siteUrl || "http://localhost:5002").replace(/\/+$/, ""),
+  };
+}
+
+export type JsonLd = Record<string, unknown>;
+
+export interface PageMetaInput {
+  /** The page's own name; the site name is appended. Omit on the home page. */
+  title?: string;
+  description: string;
+  /** The page's path, e.g. "/about"; the canonical URL is made absolute from SITE_URL. */
+  path: string;
+  /** Share image text; defaults to the page title and description. */
+  image?: { title?: string; subtitle?: string; variant?: string };
+  type?: "website" | "article";
+  noindex?: boolean;
+  keywords?: readonly string[];
+  jsonLd?: JsonLd[];
+  publishedTime?: string;
+}
+
+function cut(text: string, max: number): string {
+  return Array.from(text).slice(0, max).join("");
+}
+
+export function ogImageUrl(site: SiteInfo, params: { title?: string; subtitle?: string; variant?: string }): string {
+  const query = new URLSearchParams();
+  if (params.title) query.set("title", cut(params.title, OG_TITLE_MAX));
+  if (params.subtitle) query.set("subtitle", cut(params.subtitle, OG_SUBTITLE_MAX));
+  if (params.variant) query.set("variant", params.variant);
+  const search = query.toString();
+  return `${site.siteUrl}/og${search ? `?${search}` : ""}`;
+}
+
+export function absoluteUrl(site: SiteInfo, path: string): string {
+  return `${site.siteUrl}${path === "/" ? "/" : path}`;
+}
+
+/** Every tag a page needs: title, description, canonical, Open Graph, Twitter card, keywords and JSON-LD. */
+export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[] {
+  const fullTitle = input.title ? `${input.title} | ${site.siteName}` : `${site.siteName}: ${TAGLINE.toLowerCase()}`;
+  const canonical = absoluteUrl(site, input.path);
+  const shareTitle = input.image?.title ?? input.title ?? site.siteName;
+  const wide = ogImageUrl(site, { title: shareTitle, subtitle: input.image?.subtitle ?? input.description, variant: input.image?.variant });
+  const square = ogImageUrl(site, { variant: "square" });
+  const imageAlt = `${shareTitle}: ${site.siteName}`;
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: input.description },
+    { name: "keywords", content: (input.keywords ?? DEFAULT_KEYWORDS).join(", ") },
+    { tagName: "link", rel: "canonical", href: canonical },
+    { property: "og:site_name", content: site.siteName },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: canonical },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:image", content: wide },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: imageAlt },
+    { property: "og:image", content: square },
+    { property: "og:image:type", content: "image/png" },
+    { property: "og:image:width", content: "512" },
+    { property: "og:image:height", content: "512" },
+    { property: "og:image:alt", content: `${site.siteName} bell mark` },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: wide },
+    { name: "twitter:image:alt", content: imageAlt },
+  ];
+  if (input.publishedTime) tags.push({ property: "article:published_time", content: input.publishedTime });
+  if (input.noindex) tags.push({ name: "robots", content: "noindex, follow" });
+  for (const data of input.jsonLd ?? []) tags.push({ "script:ld+json": data });
+  return tags;
+}
+
+/** WebSite + Organization, for the home and About pages. */
+export function siteJsonLd(site: SiteInfo): JsonLd[] {
+  return [
+    { "@context": "https://schema.org", "@type": "WebSite", name: site.siteName, url: `${site.siteUrl}/`, description: TAGLINE },
+    {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: site.siteName,
+      url: `${site.siteUrl}/`,
+      logo: ogImageUrl(site, { variant: "square" }),
+      slogan: TAGLINE,
+    },
+  ];
+}
+
+export function blogPostingJsonLd(
+  site: SiteInfo,
+  post: { title: string; description: string; date: string; author: string; path: string },
+): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    description: post.description,
+    datePublished: post.date,
+    author: { "@type": "Person", name: post.author },
+    publisher: { "@type": "Organization", name: site.siteName, url: `${site.siteUrl}/` },
+    mainEntityOfPage: absoluteUrl(site, post.path),
+    image: ogImageUrl(site, { title: post.title, subtitle: post.description, variant: "article" }),
+  };
+}
+
+export function faqJsonLd(questions: readonly { question: string; answer: string }[]): JsonLd {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: questions.map(({ question, answer }) => ({
+      "@type": "Question",
+      name: question,
+      acceptedAnswer: { "@type": "Answer", text: answer },
+    })),
+  };
+}
+
+/** For a meta function whose loader threw a 404: the error boundary's title, kept out of search results. */
+export function notFoundMeta(site: SiteInfo): MetaDescriptor[] {
+  return [{ title: `Page not found | ${site.siteName}` }, { name: "robots", content: "noindex" }];
+}

@@ -1,0 +1,17 @@
+import { useLoaderData } from "@remix-run/react";
+import { ContentArticle } from "~/components/content/content-article";
+import { EntryList } from "~/components/content/entry-list";
+import { axioms, pages, requireContent } from "~/server/content.server";
+
+export { contentMeta as meta } from "~/components/content/content-route";
+
+export const loader = () => ({ ...requireContent(pages.get("axioms")), entries: axioms.list() });
+
+export default function AxiomsList() {
+  const { title, description, html, entries } = useLoaderData<typeof loader>();
+  return (
+    <ContentArticle title={title} description={description} html={html}>
+      <EntryList entries={entries} basePath="/axioms" label="The axioms" />
+    </ContentArticle>
+  );
+}

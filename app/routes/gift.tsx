@@ -1,0 +1,44 @@
+import { useLoaderData } from "@remix-run/react";
+import { ContentArticle } from "~/components/content/content-article";
+import type { ContentData } from "~/components/content/content-route";
+import * as styles from "~/components/content/content.css";
+import { openDialog } from "~/components/dialogs/dialog-names";
+import { DONATION_LINKS } from "~/domain/site";
+import { pages, requireContent } from "~/server/content.server";
+
+export { contentMeta as meta } from "~/components/content/content-route";
+
+export const loader = () => requireContent(pages.get("gift"));
+
+export default function Gift() {
+  const page = useLoaderData<ContentData>();
+  return (
+    <ContentArticle title={page.title} description={page.description} html={page.html}>
+      <section className={styles.panel} aria-labelledby="gift-ways">
+        <h2 id="gift-ways">Ways to give</h2>
+        <p className={styles.cardText}>
+          Choose a provider below, or open the donation options to suggest an amount first. Every page opens in a new tab.
+        </p>
+        <ul className={styles.stats}>
+          {DONATION_LINKS.map((link) => (
+            <li key={link.id}>
+              <a className={styles.card} href={link.href} target="_blank" rel="noopener noreferrer">
+                <span className={styles.cardTitle}>{link.label}</span>
+                <span className={styles.cardText}>
+                  {" "}
+                  {link.description}
+                  <span className={styles.srOnly}> (opens in a new tab)</span>
+                </span>
+              </a>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.actions}>
+          <button type="button" className={styles.button} onClick={() => openDialog("donation")}>
+            Choose an amount
+          </button>
+        </div>
+      </section>
+    </ContentArticle>
+  );
+}

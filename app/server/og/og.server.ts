@@ -1,0 +1,34 @@
+import { DEFAULT_SITE_NAME } from "~/domain/site";
+import { edgeCache } from "../edge-cache.server";
+import { ogCacheKey, readOgCard } from "./card.server";
+import { renderOgPng } from "./render.server";
+
+export const OG_PATH = "/og";
+const CACHE_CONTROL = "public, max-age=86400, s-maxage=604800, stale-while-revalidate=86400";
+
+/**
+ * GET /og?title&subtitle&variant: a 1200×630 PNG share card. Served from the Worker entry rather than a Remix route
+ * because Vite's server build cannot import .wasm or .woff as modules; wrangler and the vitest pool both can.
+ */
+export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAME">, ctx: ExecutionContext): Promise<Response> {
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
+  }
+  const url = new URL(request.url);
+  const siteName = env.SITE_NAME || DEFAULT_SITE_NAME;
+  const card = readOgCard(url.searchParams, siteName);
+  const cacheKey = new Request(ogCacheKey(url.origin, card));
+  const cache = edgeCache();
+  const cached = await cache.match(cacheKey);
+  if (cached) return request.method === "HEAD" ? new Response(null, cached) : cached;
+
+  const png = await renderOgPng(card, siteName).catch((error: unknown) => {
+    console.error("og: falling back to the default card", error);
+    return renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName);
+  });
+  const response = new Response(png, {
+    headers: { "Content-Type": "image/png", "Content-Length": String(png.byteLength), "Cache-Control": CACHE_CONTROL },
+  });
+  ctx.waitUntil(cache.put(cacheKey, response.clone()));
+  return request.method === "HEAD" ? new Response(null, response) : response;
+}

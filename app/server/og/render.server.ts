@@ -1,0 +1,57 @@
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
+import satori, { init as initSatori } from "satori/standalone";
+import yogaWasm from "satori/yoga.wasm";
+import roboto400Latin from "@fontsource/roboto/files/roboto-latin-400-normal.woff";
+import roboto400LatinExt from "@fontsource/roboto/files/roboto-latin-ext-400-normal.woff";
+import roboto400Symbols from "@fontsource/roboto/files/roboto-symbols-400-normal.woff";
+import roboto700Latin from "@fontsource/roboto/files/roboto-latin-700-normal.woff";
+import roboto700LatinExt from "@fontsource/roboto/files/roboto-latin-ext-700-normal.woff";
+import roboto700Symbols from "@fontsource/roboto/files/roboto-symbols-700-normal.woff";
+import { cardTree, ogSize, type OgCard } from "./card.server";
+
+// Both engines are compiled once per isolate; a failed start is forgotten so the next request tries again.
+let ready: Promise<void> | undefined;
+function start(): Promise<void> {
+  ready ??= Promise.all([initWasm(resvgWasm), initSatori(yogaWasm)]).then(
+    () => undefined,
+    (error: unknown) => {
+      ready = undefined;
+      throw error;
+    },
+  );
+  return ready;
+}
+
+// Satori keeps one font per family, weight and style, so each character range is its own family and the card's
+// font-family lists them in order.
+const FONTS = [
+  { name: "Roboto", data: roboto400Latin, weight: 400 },
+  { name: "Roboto Latin Ext", data: roboto400LatinExt, weight: 400 },
+  { name: "Roboto Symbols", data: roboto400Symbols, weight: 400 },
+  { name: "Roboto", data: roboto700Latin, weight: 700 },
+  { name: "Roboto Latin Ext", data: roboto700LatinExt, weight: 700 },
+  { name: "Roboto Symbols", data: roboto700Symbols, weight: 700 },
+] as const;
+
+export async function renderOgPng(card: OgCard, siteName: string): Promise<Uint8Array<ArrayBuffer>> {
+  await start();
+  const { width, height } = ogSize(card.variant);
+  const svg = await satori(cardTree(card, siteName) as Parameters<typeof satori>[0], {
+    width,
+    height,
+    // vite/client types every .woff import as a URL string; wrangler's Data rule really hands over an ArrayBuffer.
+    fonts: FONTS.map(({ name, data, weight }) => ({ name, data: data as unknown as ArrayBuffer, weight, style: "normal" as const })),
+  });
+  const resvg = new Resvg(svg, { fitTo: { mode: "width", value: width } });
+  try {
+    const image = resvg.render();
+    try {
+      return new Uint8Array(image.asPng());
+    } finally {
+      image.free();
+    }
+  } finally {
+    resvg.free();
+  }
+}
