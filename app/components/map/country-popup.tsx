@@ -1,0 +1,109 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { MAP_POPUP_PAGE_SIZE } from "~/domain/limits";
+import type { MapCountry } from "~/domain/map-country";
+import { ANONYMOUS_NAME, MAP_POPUP_EMPTY, mapPopupShowing } from "~/domain/messages";
+import type { PublicWish } from "~/domain/public-wish";
+import { WishTime } from "~/components/wall/wish-time";
+import { FlagImage } from "./flag-image";
+import * as styles from "./map.css";
+
+type PopupState =
+  | { status: "loading" }
+  | { status: "failed" }
+  | { status: "loaded"; wishes: PublicWish[]; total: number };
+
+function wallUrl(countryCode: string): string {
+  const query = new URLSearchParams({ country: countryCode, pageSize: String(MAP_POPUP_PAGE_SIZE), sortBy: "newest" });
+  return `/api/wishes/wall?${query}`;
+}
+
+async function fetchNewestWishes(countryCode: string, signal: AbortSignal): Promise<PopupState> {
+  try {
+    const response = await fetch(wallUrl(countryCode), { signal, headers: { Accept: "application/json" } });
+    if (!response.ok) return { status: "failed" };
+    const body = (await response.json()) as { wishes?: unknown; total?: unknown };
+    if (!Array.isArray(body.wishes) || typeof body.total !== "number") return { status: "failed" };
+    return { status: "loaded", wishes: body.wishes as PublicWish[], total: body.total };
+  } catch {
+    return { status: "failed" };
+  }
+}
+
+interface CountryPopupProps {
+  country: MapCountry;
+  /** How many times the popup has been opened; every opening reloads the newest wishes. */
+  openings: number;
+  /** Move focus into the popup on opening (it was opened from the keyboard). */
+  focusOnOpen: boolean;
+  onClose: () => void;
+}
+
+/** The newest wishes of one country (spec §2): up to 10, with how many there are in all. */
+export function CountryPopup({ country, openings, focusOnOpen, onClose }: CountryPopupProps) {
+  const [attempt, setAttempt] = useState(0);
+  const [result, setResult] = useState<{ request: string; state: PopupState } | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  const headingId = `map-popup-${country.countryCode}`;
+  const code = country.countryCode;
+  const request = `${code}:${openings}:${attempt}`;
+  const state: PopupState = result?.request === request ? result.state : { status: "loading" };
+
+  useEffect(() => {
+    if (openings === 0) return;
+    const controller = new AbortController();
+    void fetchNewestWishes(code, controller.signal).then((next) => {
+      if (!controller.signal.aborted) setResult({ request: `${code}:${openings}:${attempt}`, state: next });
+    });
+    return () => controller.abort();
+  }, [code, openings, attempt]);
+
+  useEffect(() => {
+    if (openings > 0 && focusOnOpen) title.current?.focus();
+  }, [openings, focusOnOpen]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const wallLink = `/?${new URLSearchParams({ country: country.country })}#wish-wall-title`;
+
+  return (
+    <section
+      className={styles.popup}
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key === "Escape") onClose();
+      }}
+    >
+      <h3 id={headingId} ref={title} tabIndex={-1} className={styles.popupTitle}>
+        <FlagImage sources={country.flagImages} emoji={country.flag} />
+        {country.country}
+      </h3>
+      <div aria-live="polite">
+        {state.status === "loading" && <p className={styles.popupSummary}>Loading the newest wishes…</p>}
+        {state.status === "failed" && (
+          <>
+            <p className={styles.popupSummary}>The wishes from {country.country} could not be loaded just now.</p>
+            <button type="button" className={styles.popupRetry} onClick={retry}>
+              Try again
+            </button>
+          </>
+        )}
+        {state.status === "loaded" && state.wishes.length === 0 && <p className={styles.popupSummary}>{MAP_POPUP_EMPTY}</p>}
+        {state.status === "loaded" && state.wishes.length > 0 && (
+          <>
+            <ul className={styles.popupList} tabIndex={0} aria-label={`Newest wishes from ${country.country}`}>
+              {state.wishes.map((wish) => (
+                <li key={wish.id} className={styles.popupWish}>
+                  <p className={styles.popupWishText}>{wish.wish}</p>
+                  <p className={styles.popupMeta}>
+                    {wish.name.trim() || ANONYMOUS_NAME} · <WishTime timestamp={wish.timestamp} />
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <p className={styles.popupSummary}>{mapPopupShowing(state.wishes.length, state.total)}</p>
+            <a href={wallLink}>Visit the Wish Wall</a>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

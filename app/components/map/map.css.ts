@@ -1,0 +1,106 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+const ocean = "#0e2a47";
+
+/** The map's box: the same size before and after the map loads, so nothing below it moves. */
+export const frame = style({
+  position: "relative",
+  height: "clamp(20rem, 60vh, 36rem)",
+  borderRadius: vars.radius.lg,
+  border: `1px solid ${vars.color.border}`,
+  overflow: "hidden",
+  background: ocean,
+  boxShadow: vars.shadow.card,
+});
+
+export const placeholder = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  height: "100%",
+  margin: 0,
+  padding: vars.space.lg,
+  color: vars.color.textMuted,
+  textAlign: "center",
+});
+
+export const canvas = style({ width: "100%", height: "100%", fontFamily: vars.font.body });
+
+// Outranks leaflet.css's grey `.leaflet-container` background, which arrives later in the page.
+globalStyle(`${canvas}.leaflet-container`, { background: ocean });
+
+/** The global `svg { max-width: 100% }` would squeeze the shapes pane's renderer, which is wider than the map. */
+globalStyle(`${canvas} .leaflet-countries-pane svg`, { maxWidth: "none" });
+
+/**
+ * Leaflet hides a popup for a moment while it lays it out. Under the site's reduced-motion rule every element
+ * transitions `all` properties for 0.01 ms, so the popup's content would stay hidden for a frame and refuse the focus
+ * it is given on opening from the keyboard; only the popup's own fade is a transition worth keeping.
+ */
+globalStyle(`${canvas} .leaflet-popup *`, { transitionProperty: "none" });
+
+export const countryShape = style({
+  fill: "#27406b",
+  fillOpacity: 1,
+  stroke: "#4a6396",
+  strokeWidth: 0.6,
+});
+
+/** The count badge is the marker's own element: Leaflet sizes it (see BADGE in world-map.client) and centres it. */
+export const badge = style({
+  borderRadius: vars.radius.pill,
+  border: "1px solid #ffffff",
+  background: vars.color.brandInk,
+  color: "#ffffff",
+  font: `700 0.75rem/18px ${vars.font.body}`,
+  textAlign: "center",
+  whiteSpace: "nowrap",
+  cursor: "pointer",
+});
+
+export const popup = style({ minWidth: "14rem", maxWidth: "18rem", color: "#1f2937", font: `0.875rem/1.45 ${vars.font.body}` });
+
+export const popupTitle = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: "1rem",
+  outline: "none",
+});
+
+export const flagImage = style({ width: "1.5rem", height: "1rem", objectFit: "cover", borderRadius: 2, flexShrink: 0 });
+export const flagEmoji = style({ fontSize: "1.25rem", lineHeight: 1 });
+
+export const popupList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  maxHeight: "14rem",
+  overflowY: "auto",
+});
+
+export const popupWish = style({
+  paddingBlock: vars.space.xs,
+  borderTop: "1px solid #e5e7eb",
+  selectors: { "&:first-child": { borderTop: "none" } },
+});
+
+export const popupWishText = style({ margin: 0, overflowWrap: "anywhere" });
+export const popupMeta = style({ margin: 0, color: "#4b5563", fontSize: "0.75rem" });
+
+export const popupSummary = style({ margin: `${vars.space.sm} 0 0`, color: "#374151" });
+
+globalStyle(`${popup} a`, { color: "#0b5cab", fontWeight: 600 });
+
+export const popupRetry = style({
+  marginTop: vars.space.xs,
+  padding: "0.25rem 0.75rem",
+  border: "1px solid #0b5cab",
+  borderRadius: vars.radius.pill,
+  background: "#ffffff",
+  color: "#0b5cab",
+  font: "inherit",
+  cursor: "pointer",
+});

@@ -1,0 +1,39 @@
+/** One country on the world map (GET /api/map/countries): live activity joined with its centroid and flags. */
+export interface MapCountry {
+  countryCode: string;
+  country: string;
+  flag: string;
+  lat: number;
+  lon: number;
+  wishCount: number;
+  pendingWishCount: number;
+  hasEntangledWishes: boolean;
+  isNew: boolean;
+  /** Flag image URLs to try in order; the emoji flag stands in when every one fails. */
+  flagImages: string[];
+}
+
+export type FlagDisplay = { kind: "image"; src: string } | { kind: "emoji"; emoji: string };
+
+/** What to show after `failures` images have failed to load: the next image in order, then the emoji flag. */
+export function flagDisplay(flagImages: readonly string[], emoji: string, failures: number): FlagDisplay {
+  const src = flagImages[failures];
+  return src === undefined ? { kind: "emoji", emoji } : { kind: "image", src };
+}
+
+export type CountrySortKey = "country" | "wishCount" | "pendingWishCount";
+export type SortDirection = "ascending" | "descending";
+
+/** Sorts for the countries table; ties fall back to the country name so the order never jumps. */
+export function sortMapCountries(
+  countries: readonly MapCountry[],
+  key: CountrySortKey,
+  direction: SortDirection,
+): MapCountry[] {
+  const sign = direction === "ascending" ? 1 : -1;
+  const byName = (a: MapCountry, b: MapCountry) => a.country.localeCompare(b.country, "en");
+  return [...countries].sort((a, b) => {
+    const primary = key === "country" ? byName(a, b) : a[key] - b[key];
+    return primary !== 0 ? sign * primary : byName(a, b);
+  });
+}

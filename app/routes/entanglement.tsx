@@ -1,0 +1,181 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import * as styles from "~/components/map/entanglement.css";
+import { LazyWorldMap } from "~/components/map/lazy-world-map";
+import { useLiveMapCountries } from "~/components/map/use-map-countries";
+import { RING_BATCH_SIZE } from "~/domain/limits";
+import { sortMapCountries, type CountrySortKey, type MapCountry, type SortDirection } from "~/domain/map-country";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { pageMeta, siteInfo } from "~/lib/meta";
+import { mapCountries } from "~/server/map.server";
+import { container } from "~/styles/layout.css";
+
+const TITLE = "Entanglement Worldwide";
+const DESCRIPTION =
+  "A live world map of the wishes for peace joined by the Quantum Bell: every country that has sent a wish, how many, and how many have been entangled.";
+
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta(siteInfo(matches), { title: TITLE, description: DESCRIPTION, path: location.pathname });
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { countries: await mapCountries(context.cloudflare.env) };
+}
+
+// Whole numbers only, in one fixed locale so the server and the hydrating browser print the same text.
+const numberFormat = new Intl.NumberFormat("en-US");
+
+interface Column {
+  key: CountrySortKey;
+  label: string;
+  numeric: boolean;
+  /** The direction a first press sorts in: names A to Z, counts largest first. */
+  firstDirection: SortDirection;
+}
+
+const COLUMNS: readonly Column[] = [
+  { key: "country", label: "Country", numeric: false, firstDirection: "ascending" },
+  { key: "wishCount", label: "Wishes", numeric: true, firstDirection: "descending" },
+  { key: "pendingWishCount", label: "Waiting for the bell", numeric: true, firstDirection: "descending" },
+];
+
+const DEFAULT_SORT = { key: "wishCount", direction: "descending" } as const satisfies { key: CountrySortKey; direction: SortDirection };
+
+function wallLink(country: MapCountry): string {
+  return `/?${new URLSearchParams({ country: country.country })}#wish-wall-title`;
+}
+
+function CountryTable({ countries }: { countries: MapCountry[] }) {
+  const hydrated = useHydrated();
+  const [sort, setSort] = useState<{ key: CountrySortKey; direction: SortDirection }>(DEFAULT_SORT);
+  const rows = sortMapCountries(countries, sort.key, sort.direction);
+  const sortedColumn = COLUMNS.find((column) => column.key === sort.key) ?? COLUMNS[1];
+
+  const sortBy = (column: Column) =>
+    setSort((current) =>
+      current.key === column.key
+        ? { key: column.key, direction: current.direction === "ascending" ? "descending" : "ascending" }
+        : { key: column.key, direction: column.firstDirection },
+    );
+
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className={styles.caption}>
+          Wishes by country, sorted by {sortedColumn.label.toLowerCase()}, {sort.direction}.
+          {hydrated && " Use the column buttons to sort."}
+        </caption>
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <th
+                key={column.key}
+                scope="col"
+                className={column.numeric ? styles.numericHeader : styles.headerCell}
+                aria-sort={sort.key === column.key ? sort.direction : undefined}
+              >
+                {hydrated ? (
+                  <button type="button" className={styles.sortButton} onClick={() => sortBy(column)}>
+                    {column.label}
+                    <span aria-hidden="true">{sort.key === column.key ? (sort.direction === "ascending" ? "▲" : "▼") : "↕"}</span>
+                  </button>
+                ) : (
+                  column.label
+                )}
+              </th>
+            ))}
+            <th scope="col" className={styles.headerCell}>
+              Entangled
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((country) => (
+            <tr key={country.countryCode}>
+              <th scope="row" className={styles.cell}>
+                <span className={styles.flag} aria-hidden="true">
+                  {country.flag}
+                </span>
+                <Link to={wallLink(country)}>{country.country}</Link>
+              </th>
+              <td className={styles.numericCell}>{numberFormat.format(country.wishCount)}</td>
+              <td className={styles.numericCell}>{numberFormat.format(country.pendingWishCount)}</td>
+              <td className={styles.cell}>{country.hasEntangledWishes ? "Yes" : "Not yet"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function Entanglement() {
+  const data = useLoaderData<typeof loader>();
+  const countries = useLiveMapCountries(data.countries);
+  const totalWishes = countries.reduce((sum, country) => sum + country.wishCount, 0);
+
+  return (
+    <div className={`${container} ${styles.page}`}>
+      <header className={styles.intro}>
+        <h1 className={styles.title}>{TITLE}</h1>
+        <p className={styles.lead}>
+          Every ring of the bell gathers up to {RING_BATCH_SIZE} waiting wishes into one quantum circuit and measures
+          them together. In that moment they are entangled: one shared state that can no longer be described wish by
+          wish, read out as a single result. This map shows where those wishes come from.
+        </p>
+        <ul className={styles.totals} aria-label="Totals">
+          <li className={styles.total}>
+            <span className={styles.totalValue}>{numberFormat.format(totalWishes)}</span>
+            <span className={styles.totalLabel}>{totalWishes === 1 ? "wish" : "wishes"} with a known country</span>
+          </li>
+          <li className={styles.total}>
+            <span className={styles.totalValue}>{numberFormat.format(countries.length)}</span>
+            <span className={styles.totalLabel}>{countries.length === 1 ? "country" : "countries"} connected</span>
+          </li>
+        </ul>
+      </header>
+
+      <section aria-labelledby="entanglement-map-title">
+        <h2 id="entanglement-map-title" className={styles.sectionTitle}>
+          The map
+        </h2>
+        <p className={styles.hint}>
+          Each circle sits at the heart of a country and grows with its wishes. Select a circle or its count (or Tab to
+          it and press Enter) to read the newest wishes from there.
+        </p>
+        <ul className={styles.legend} aria-label="What the colours mean">
+          <li className={styles.legendItem}>
+            <span className={styles.swatch.new} aria-hidden="true" />
+            New wishes in the last few minutes
+          </li>
+          <li className={styles.legendItem}>
+            <span className={styles.swatch.pending} aria-hidden="true" />
+            Wishes waiting for the bell
+          </li>
+          <li className={styles.legendItem}>
+            <span className={styles.swatch.entangled} aria-hidden="true" />
+            Every wish entangled
+          </li>
+        </ul>
+        <LazyWorldMap eager countries={countries} label="World map of wishes by country" />
+      </section>
+
+      <section aria-labelledby="entanglement-table-title">
+        <h2 id="entanglement-table-title" className={styles.sectionTitle}>
+          Countries and their wishes
+        </h2>
+        {countries.length === 0 ? (
+          <p className={styles.empty}>
+            No country has sent a wish yet. <Link to="/#wish-form">Make the first wish</Link> and put your country on
+            the map.
+          </p>
+        ) : (
+          <>
+            <p className={styles.hint}>The same figures as the map. Each country links to its wishes on the Wish Wall.</p>
+            <CountryTable countries={countries} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
