@@ -108,8 +108,8 @@ export async function completeRing(env: Env, ringId: string, result: CompletedRe
   const statements = [
     env.DB.prepare(
       `UPDATE country_stats SET
-         pending_count = MAX(0, pending_count - (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.country_code = country_stats.country_code)),
-         entangled_count = entangled_count + (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.country_code = country_stats.country_code)
+         pending_count = MAX(0, pending_count - (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.hidden = 0 AND w.country_code = country_stats.country_code)),
+         entangled_count = entangled_count + (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.hidden = 0 AND w.country_code = country_stats.country_code)
        WHERE ${notDone} AND country_code IN (SELECT country_code FROM wishes WHERE bell_ring_id = ? AND country_code IS NOT NULL)`,
     ).bind(ringId, ringId, ringId, ringId),
     env.DB.prepare(`UPDATE wishes SET status = 'entangled' WHERE bell_ring_id = ? AND ${notDone}`).bind(ringId, ringId),

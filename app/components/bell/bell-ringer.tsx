@@ -1,0 +1,301 @@
+import { useNavigate, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useToast } from "~/components/toast/toast";
+import { FIREWORKS_EVENT } from "~/components/wish-form/events";
+import { bellButtonState, pendingFrom } from "~/domain/bell-button";
+import { creditBanner } from "~/domain/credits";
+import { ANIMATION_MS, ORBITING_PARTICLES_MAX, RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
+import {
+  BATCH_FAILED,
+  RING_BY_FELLOW_DREAMER,
+  RING_FAILED,
+  RING_NONE_PENDING_CLIENT,
+  ringCompleteToast,
+  ringCooldown,
+} from "~/domain/messages";
+import type { PublicWish } from "~/domain/public-wish";
+import type { RoomMessage } from "~/domain/room-messages";
+import { ringPath } from "~/domain/share";
+import { DEFAULT_SITE_NAME } from "~/domain/site";
+import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
+import { useStoredIdSet } from "~/hooks/use-stored-id-set";
+import { LAST_WISH_ID_STORAGE_KEY, readStorage } from "~/hooks/storage";
+import { useBellMessages } from "~/realtime/bell-socket";
+import type { loader as rootLoader } from "~/root";
+import { BellIcon } from "./bell-icon";
+import * as styles from "./bell-ringer.css";
+import { prepareBellSound, playBellSound } from "./bell-sound";
+import {
+  fellowDreamerRing,
+  interpretRingResponse,
+  RINGING_PROGRESS,
+  ringFlowPlan,
+  ringWishIds,
+  secondsUntil,
+  type RingOutcome,
+  type RingProgress,
+} from "./ring-flow";
+import { RingProgressOverlay } from "./ring-progress";
+
+/**
+ * Rings this device already rang or was sent to. The visitor's latest wish being in one of them is no news, so
+ * the fellow-dreamer message only ever appears for a ring they have not seen.
+ */
+const KNOWN_RINGS_STORAGE_KEY = "quantum-bell.known-rings";
+
+type Phase = "idle" | "checking" | "ringing" | "rung" | "leaving";
+
+interface BellRingerProps {
+  pending: PublicWish[];
+  /** Provider seconds left, shown as wishes; null while the balance cannot be read (the server then decides). */
+  creditsSeconds: number | null;
+}
+
+/** setTimeout that forgets every pending callback when the component leaves the page. */
+function useTimers() {
+  const pending = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const timers = pending.current;
+    return () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
+  return useCallback((run: () => void, delayMs: number) => {
+    const timer = setTimeout(() => {
+      pending.current.delete(timer);
+      run();
+    }, delayMs);
+    pending.current.add(timer);
+  }, []);
+}
+
+/** The seconds left on the shared 20-second cooldown, ticking down on the second. */
+function useCooldown(): [number, (seconds: number) => void] {
+  const [seconds, setSeconds] = useState(0);
+  const endsAt = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const start = useCallback((length: number) => {
+    const end = Date.now() + length * 1000;
+    if (end <= endsAt.current) return;
+    endsAt.current = end;
+    const tick = () => {
+      const now = Date.now();
+      const left = secondsUntil(endsAt.current, now);
+      setSeconds(left);
+      if (left > 0) timer.current = setTimeout(tick, (endsAt.current - now) % 1000 || 1000);
+    };
+    clearTimeout(timer.current);
+    tick();
+  }, []);
+  return [seconds, start];
+}
+
+async function latestOwnWishRing(): Promise<string | null> {
+  const wishId = readStorage(LAST_WISH_ID_STORAGE_KEY);
+  if (!wishId) return null;
+  try {
+    const response = await fetch(`/api/wishes/${encodeURIComponent(wishId)}`, { headers: { Accept: "application/json" } });
+    return response.ok ? fellowDreamerRing(await response.json()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function requestRing(wishIds: string[], deviceFingerprint: string): Promise<RingOutcome> {
+  try {
+    const response = await fetch("/api/bell/ring", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body: JSON.stringify({ wishIds, deviceFingerprint }),
+    });
+    return interpretRingResponse(response.status, await response.json().catch(() => null));
+  } catch {
+    return { kind: "failed" };
+  }
+}
+
+export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { show } = useToast();
+  const fingerprint = useDeviceFingerprint();
+  const hydrated = useHydrated();
+  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
+  const [knownRings, rememberRing] = useStoredIdSet(KNOWN_RINGS_STORAGE_KEY);
+  const later = useTimers();
+  const [cooldown, startCooldown] = useCooldown();
+  const [phase, setPhase] = useState<Phase>("idle");
+  const [progress, setProgress] = useState<RingProgress | null>(null);
+  const [animating, setAnimating] = useState(false);
+  const animationTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The ring this visitor just rang, and every ring the socket has announced: the announcement can arrive before
+  // the POST answers, since the room broadcasts as soon as the ring exists.
+  const ownRing = useRef<string | null>(null);
+  const announced = useRef(new Set<string>());
+  const left = useRef(false);
+  const busy = useRef(false);
+  const mounted = useRef(true);
+  const statusId = useId();
+  const bannerId = useId();
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      clearTimeout(animationTimer.current);
+    };
+  }, []);
+
+  const pendingCount = pendingFrom(pending);
+  const button = bellButtonState({
+    ringing: phase === "ringing",
+    loading: phase === "checking" || phase === "leaving",
+    disabled: !hydrated || phase === "rung",
+    animating,
+    cooldownSeconds: cooldown,
+    creditsSeconds,
+    pendingCount,
+  });
+  const banner = creditsSeconds === null ? null : creditBanner(creditsSeconds);
+  const particles = Math.min(pendingCount, ORBITING_PARTICLES_MAX);
+
+  const animate = useCallback(() => {
+    if (prefersReducedMotion()) return;
+    clearTimeout(animationTimer.current);
+    setAnimating(true);
+    animationTimer.current = setTimeout(() => setAnimating(false), ANIMATION_MS.ring);
+  }, []);
+
+  useEffect(() => {
+    window.addEventListener(FIREWORKS_EVENT, animate);
+    return () => window.removeEventListener(FIREWORKS_EVENT, animate);
+  }, [animate]);
+
+  const goToRing = (ringId: string, delayMs: number) => {
+    later(() => {
+      if (left.current) return;
+      left.current = true;
+      navigate(ringPath(ringId));
+    }, delayMs);
+  };
+
+  useBellMessages((message: RoomMessage) => {
+    if (message.type === "bell-rung") {
+      announced.current.add(message.ringId);
+      // The room refuses any ring inside the cooldown, whoever rang last, so the button says so at once.
+      if (!message.virtual) startCooldown(RING_COOLDOWN_SECONDS);
+      revalidator.revalidate();
+      if (message.ringId === ownRing.current) goToRing(message.ringId, RING_FLOW.realtimeRedirectMs);
+    } else if (message.type === "batch-update") {
+      revalidator.revalidate();
+      if (message.bellRingId !== ownRing.current) return;
+      if (message.subType === "completed") goToRing(message.bellRingId, RING_FLOW.realtimeRedirectMs);
+      else show(BATCH_FAILED, "error");
+    }
+  });
+
+  const rung = (outcome: Extract<RingOutcome, { kind: "rung" }>, requested: string[]) => {
+    ownRing.current = outcome.ringId;
+    rememberRing(outcome.ringId);
+    startCooldown(RING_COOLDOWN_SECONDS);
+    playBellSound();
+    animate();
+    setPhase("rung");
+    const plan = ringFlowPlan(outcome.wishIds.length || requested.length);
+    for (const stage of plan.stages) later(() => setProgress(stage.progress), stage.atMs);
+    later(() => {
+      busy.current = false;
+      setProgress(null);
+      setPhase("idle");
+    }, plan.resetMs);
+    show(ringCompleteToast(outcome.pendingLeft), "success");
+    revalidator.revalidate();
+    goToRing(outcome.ringId, RING_FLOW.fallbackRedirectMs);
+    if (announced.current.has(outcome.ringId)) goToRing(outcome.ringId, RING_FLOW.realtimeRedirectMs);
+  };
+
+  const ring = async () => {
+    if (button.disabled || busy.current) return;
+    busy.current = true;
+    prepareBellSound();
+    setPhase("checking");
+
+    const followed = await latestOwnWishRing();
+    if (!mounted.current) return;
+    if (followed && !knownRings.has(followed)) {
+      rememberRing(followed);
+      show(RING_BY_FELLOW_DREAMER, "info");
+      setPhase("leaving");
+      goToRing(followed, RING_FLOW.fellowDreamerRedirectMs);
+      return;
+    }
+
+    setPhase("ringing");
+    setProgress(RINGING_PROGRESS);
+    const requested = ringWishIds(pending);
+    const outcome = await requestRing(requested, fingerprint());
+    if (!mounted.current) return;
+    if (outcome.kind === "rung") {
+      rung(outcome, requested);
+      return;
+    }
+
+    busy.current = false;
+    setProgress(null);
+    setPhase("idle");
+    switch (outcome.kind) {
+      case "cooldown":
+        startCooldown(outcome.seconds);
+        show(ringCooldown(outcome.seconds), "info");
+        break;
+      case "none-pending":
+        show(RING_NONE_PENDING_CLIENT, "error");
+        revalidator.revalidate();
+        break;
+      case "out-of-credits":
+        show(outcome.message, "error");
+        revalidator.revalidate();
+        break;
+      case "failed":
+        show(RING_FAILED, "error");
+        break;
+    }
+  };
+
+  return (
+    <div className={styles.card}>
+      <h2 id="bell-ringer-title" className={styles.title}>
+        Ring the {siteName}
+      </h2>
+      <div className={styles.stage}>
+        {Array.from({ length: particles }, (_, index) => (
+          <span key={index} aria-hidden="true" className={`${styles.particle} ${styles.particleAngle[index]}`} />
+        ))}
+        <BellIcon className={animating ? `${styles.bell} ${styles.bellSwinging}` : styles.bell} />
+      </div>
+      <p id={statusId} className={styles.status}>
+        {button.statusText}
+      </p>
+      <button
+        type="button"
+        className={styles.button}
+        aria-disabled={button.disabled}
+        aria-describedby={banner ? `${statusId} ${bannerId}` : statusId}
+        onClick={ring}
+      >
+        {button.label}
+      </button>
+      {button.batchNote ? <p className={styles.batchNote}>{button.batchNote}</p> : null}
+      {banner ? (
+        <p id={bannerId} className={styles.banner[banner.tone]}>
+          {banner.text}
+        </p>
+      ) : null}
+      <RingProgressOverlay progress={progress} />
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { RING_BATCH_SIZE, RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
+import { countWishes, RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
+import type { PublicWish } from "~/domain/public-wish";
+
+export type RingStep = "ringing" | "processing" | "redirecting";
+
+export interface RingProgress {
+  step: RingStep;
+  /** null while the bell is still being rung: the bar is then indeterminate. */
+  percent: number | null;
+  message: string;
+}
+
+export const RESONANCE_NOTE = "Your intention resonates through the quantum field.";
+export const RINGING_MESSAGE = "Ringing the quantum bell…";
+export const REDIRECTING_MESSAGE = "Opening the ring to show what the qubits said…";
+
+export function processingMessage(wishCount: number): string {
+  return `Entangling ${countWishes(wishCount)} in the quantum field…`;
+}
+
+export const RINGING_PROGRESS: RingProgress = { step: "ringing", percent: null, message: RINGING_MESSAGE };
+
+export interface RingFlowStage {
+  atMs: number;
+  progress: RingProgress;
+}
+
+export interface RingFlowPlan {
+  stages: RingFlowStage[];
+  resetMs: number;
+}
+
+/**
+ * What the progress overlay shows once the server has accepted a ring: processing at 25 % straight away, then
+ * 60 %, then redirecting at 90 % and 100 %, on the spec's clock. A ring of several wishes (a batch) runs on the
+ * shorter clock (2 s, 4 s, 5 s, reset at 6 s), a ring of a single wish on the longer one (3 s, 5 s, 7 s, reset at 8 s).
+ */
+export function ringFlowPlan(wishCount: number): RingFlowPlan {
+  const batch = wishCount > 1;
+  const [first, second, third] = batch ? RING_FLOW.batchStepsMs : RING_FLOW.singleStepsMs;
+  const [processingStart, processingLate] = RING_FLOW.progressPercent.processing;
+  const [redirectingStart, redirectingEnd] = RING_FLOW.progressPercent.redirecting;
+  const processing = processingMessage(wishCount);
+  return {
+    stages: [
+      { atMs: 0, progress: { step: "processing", percent: processingStart, message: processing } },
+      { atMs: first, progress: { step: "processing", percent: processingLate, message: processing } },
+      { atMs: second, progress: { step: "redirecting", percent: redirectingStart, message: REDIRECTING_MESSAGE } },
+      { atMs: third, progress: { step: "redirecting", percent: redirectingEnd, message: REDIRECTING_MESSAGE } },
+    ],
+    resetMs: batch ? RING_FLOW.batchResetMs : RING_FLOW.singleResetMs,
+  };
+}
+
+/** The wishes a ring asks for: only pending ones, oldest first, one batch at most. */
+export function ringWishIds(pending: readonly PublicWish[]): string[] {
+  return pending
+    .filter((wish) => wish.status === "pending")
+    .map((wish) => ({ id: wish.id, at: Date.parse(wish.timestamp) }))
+    .sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.at - b.at))
+    .slice(0, RING_BATCH_SIZE)
+    .map((wish) => wish.id);
+}
+
+export type RingOutcome =
+  | { kind: "rung"; ringId: string; wishIds: string[]; pendingLeft: number }
+  | { kind: "cooldown"; seconds: number }
+  | { kind: "none-pending" }
+  | { kind: "out-of-credits"; message: string }
+  | { kind: "failed" };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null;
+}
+
+/** Reads the answer of POST /api/bell/ring (API.md) into what the bell does next. */
+export function interpretRingResponse(status: number, body: unknown): RingOutcome {
+  const fields = isRecord(body) ? body : {};
+  if (status >= 200 && status < 300 && fields.success === true && typeof fields.bellRingId === "string") {
+    const data = isRecord(fields.data) ? fields.data : {};
+    const batches = Array.isArray(data.batches) ? data.batches.filter(isRecord) : [];
+    const wishIds = batches.flatMap((batch) =>
+      Array.isArray(batch.wishIds) ? batch.wishIds.filter((id): id is string => typeof id === "string") : [],
+    );
+    const pendingLeft = typeof data.pendingLeft === "number" && data.pendingLeft >= 0 ? data.pendingLeft : 0;
+    return { kind: "rung", ringId: fields.bellRingId, wishIds, pendingLeft };
+  }
+  if (status === 429) {
+    const retryAfter = Number(fields.retryAfter);
+    return { kind: "cooldown", seconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : RING_COOLDOWN_SECONDS };
+  }
+  if (status === 409) {
+    if (fields.error === RING_NONE_PENDING) return { kind: "none-pending" };
+    return { kind: "out-of-credits", message: typeof fields.error === "string" && fields.error ? fields.error : RING_OUT_OF_CREDITS };
+  }
+  return { kind: "failed" };
+}
+
+/** Whole seconds left until `until` (epoch ms), rounded up so the label never shows 0 while still waiting. */
+export function secondsUntil(until: number, now: number): number {
+  return Math.max(0, Math.ceil((until - now) / 1000));
+}
+
+/**
+ * The ring a visitor's own wish already joined, if someone else rang it: the wish has left `pending` and carries
+ * its ring id. Anything else (still pending, unknown, unreadable) means there is nothing to follow.
+ */
+export function fellowDreamerRing(wish: unknown): string | null {
+  if (!isRecord(wish)) return null;
+  const { status, bellRingId } = wish;
+  return status !== "pending" && typeof bellRingId === "string" && bellRingId ? bellRingId : null;
+}

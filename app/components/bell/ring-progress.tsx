@@ -1,0 +1,34 @@
+import * as styles from "./bell-ringer.css";
+import { RESONANCE_NOTE, type RingProgress, type RingStep } from "./ring-flow";
+
+const STEP_NAMES: Record<RingStep, string> = {
+  ringing: "Ringing",
+  processing: "Processing",
+  redirecting: "Redirecting",
+};
+
+/**
+ * The status panel shown while a ring travels. The live region is always in the page, so screen readers hear each
+ * step as it is filled in; the panel is not a dialog and never takes focus, so the keyboard stays on the bell.
+ */
+export function RingProgressOverlay({ progress }: { progress: RingProgress | null }) {
+  return (
+    <div role="status" aria-live="polite" aria-atomic="true">
+      {progress ? (
+        <div className={styles.overlay}>
+          <div className={styles.panel}>
+            <p className={styles.panelStep}>{STEP_NAMES[progress.step]}</p>
+            <p className={styles.panelMessage}>{progress.message}</p>
+            <progress
+              className={styles.progress}
+              max={100}
+              value={progress.percent ?? undefined}
+              aria-label="Ring progress"
+            />
+            <p className={styles.panelNote}>{RESONANCE_NOTE}</p>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId } from "react";
+import { visuallyHidden } from "~/styles/layout.css";
+import { HISTOGRAM_GEOMETRY as G, histogramLayout, sortedOutcomes } from "./histogram";
+import * as styles from "./result.css";
+
+function shotsOf(count: number, shots: number): string {
+  return `${count} of ${shots} ${shots === 1 ? "shot" : "shots"}`;
+}
+
+/**
+ * How often each outcome was measured: a bar per outcome, most frequent first, the chosen bit string in gold.
+ * Screen readers get the same numbers as a table.
+ */
+export function CountsHistogram({ counts, chosen, shots }: { counts: Record<string, number>; chosen: string | null; shots: number }) {
+  const id = useId();
+  const layout = histogramLayout(counts, chosen);
+  const outcomes = sortedOutcomes(counts);
+  const top = outcomes[0];
+  const axisY = layout.plot.y + layout.plot.height;
+  const description = top
+    ? `${outcomes.length} different ${outcomes.length === 1 ? "outcome was" : "outcomes were"} measured. ` +
+      `The most frequent, ${top.bitstring}, came up in ${shotsOf(top.count, shots)}` +
+      (chosen ? `; the chosen bit string ${chosen} is highlighted.` : ".") +
+      " Every count is listed in the table that follows."
+    : "No outcomes were recorded.";
+
+  return (
+    <>
+      <svg
+        className={styles.histogramSvg}
+        viewBox={`0 0 ${layout.width} ${layout.height}`}
+        role="img"
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
+      >
+        <title id={`${id}-title`}>{`Measured outcomes over ${shots} shots`}</title>
+        <desc id={`${id}-desc`}>{description}</desc>
+        {layout.ticks.map((tick) => (
+          <g key={tick.value}>
+            <line className={styles.gridLine} x1={tick.x} x2={tick.x} y1={layout.plot.y} y2={axisY} />
+            <text className={styles.axisText} x={tick.x} y={axisY + 16} textAnchor="middle">
+              {tick.value}
+            </text>
+          </g>
+        ))}
+        <line className={styles.axis} x1={layout.plot.x} x2={layout.plot.x + layout.plot.width} y1={axisY} y2={axisY} />
+        <line className={styles.axis} x1={layout.plot.x} x2={layout.plot.x} y1={layout.plot.y} y2={axisY} />
+        {layout.bars.map((bar) => (
+          <g key={bar.key}>
+            <text className={styles.barLabel} x={bar.x - 8} y={bar.y + bar.height / 2} textAnchor="end" dominantBaseline="central">
+              {bar.label}
+            </text>
+            <rect
+              className={bar.highlighted ? styles.barChosen : bar.other ? styles.barOther : styles.bar}
+              x={bar.x}
+              y={bar.y}
+              width={Math.max(bar.width, 1)}
+              height={bar.height}
+              rx={3}
+            />
+            <text className={styles.barCount} x={bar.x + bar.width + 6} y={bar.y + bar.height / 2} dominantBaseline="central">
+              {bar.count}
+            </text>
+          </g>
+        ))}
+        <text className={styles.axisTitle} x={layout.plot.x + layout.plot.width / 2} y={layout.height - 10} textAnchor="middle">
+          {`Shots (of ${shots})`}
+        </text>
+        <text
+          className={styles.axisTitle}
+          transform={`translate(14 ${layout.plot.y + layout.plot.height / 2}) rotate(-90)`}
+          textAnchor="middle"
+          dominantBaseline="central"
+        >
+          Outcome
+        </text>
+      </svg>
+      <table className={visuallyHidden}>
+        <caption>{`Measured counts for each outcome, over ${shots} shots`}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Outcome</th>
+            <th scope="col">Shots</th>
+          </tr>
+        </thead>
+        <tbody>
+          {outcomes.map((outcome) => (
+            <tr key={outcome.bitstring}>
+              <th scope="row">{outcome.bitstring === chosen ? `${outcome.bitstring} (chosen)` : outcome.bitstring}</th>
+              <td>{outcome.count}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {G.maxRows < outcomes.length ? (
+        <p className={styles.caption}>
+          The {G.maxRows - 1} most frequent outcomes are drawn; the rest share the last bar.
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,208 @@
+import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { THEME_COLOURS, type Theme } from "~/domain/theme";
+import { breakpoints, vars } from "~/styles/theme.css";
+
+export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl });
+
+export const hero = style({ textAlign: "center", paddingBlock: vars.space.lg });
+
+export const eyebrow = style({
+  margin: 0,
+  color: vars.color.textMuted,
+  fontSize: "0.95rem",
+  letterSpacing: "0.04em",
+});
+
+export const poem = style({
+  margin: `${vars.space.md} auto`,
+  maxWidth: "40rem",
+  fontSize: "clamp(1.9rem, 4.5vw, 3rem)",
+  fontStyle: "italic",
+  color: vars.color.gold,
+});
+
+export const heroNote = style({ margin: `0 auto`, maxWidth: "36rem", color: vars.color.textMuted, fontSize: "1.05rem" });
+
+const pulse = keyframes({ "0%, 100%": { opacity: 0.35, transform: "scale(0.8)" }, "50%": { opacity: 1, transform: "scale(1)" } });
+
+export const listening = style({ display: "inline-flex", gap: vars.space.sm, marginTop: vars.space.md });
+
+export const listeningDot = style({
+  width: 12,
+  height: 12,
+  borderRadius: "50%",
+  background: vars.color.brand,
+  animation: `${pulse} 1.4s ease-in-out infinite`,
+  selectors: {
+    "&:nth-child(2)": { animationDelay: "0.2s" },
+    "&:nth-child(3)": { animationDelay: "0.4s" },
+  },
+  "@media": { [breakpoints.reducedMotion]: { animation: "none", opacity: 0.8 } },
+});
+
+export const warning = style({
+  margin: `${vars.space.md} auto 0`,
+  maxWidth: "36rem",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.warning,
+  color: "#1f1a0a",
+  fontWeight: 600,
+});
+
+export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.md });
+
+export const sectionTitle = style({ margin: 0, fontSize: "1.5rem" });
+
+export const muted = style({ margin: 0, color: vars.color.textMuted });
+
+export const facts = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  color: vars.color.textMuted,
+});
+
+export const bits = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
+
+export const bit = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  minWidth: "5.5rem",
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+});
+
+export const bitValue = style({
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  fontSize: "2.25rem",
+  fontWeight: 700,
+  lineHeight: 1.1,
+  color: vars.color.gold,
+  order: -1,
+});
+
+export const bitLabel = style({ fontSize: "0.9rem", color: vars.color.text, textAlign: "center" });
+
+export const bitName = style({ fontSize: "0.8rem", color: vars.color.textMuted, textAlign: "center", overflowWrap: "anywhere" });
+
+export const wishList = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(16rem, 1fr))",
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+});
+
+export const wishCard = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.sm,
+  height: "100%",
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+});
+
+export const wishHeader = style({ display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.sm });
+
+export const wishNumber = style({ fontWeight: 700, color: vars.color.brandStrong });
+
+const chipBase = style({
+  padding: `2px ${vars.space.sm}`,
+  borderRadius: vars.radius.pill,
+  fontSize: "0.8rem",
+  fontWeight: 700,
+});
+
+export const themeChip = styleVariants(THEME_COLOURS, (colour) => [chipBase, { background: colour.background, color: colour.text }]) as Record<
+  Theme,
+  string
+>;
+
+export const wishText = style({ margin: 0, fontSize: "1.05rem", overflowWrap: "anywhere" });
+
+export const wishMeta = style({ margin: 0, marginTop: "auto", color: vars.color.textMuted, fontSize: "0.9rem" });
+
+export const figure = style({ margin: 0 });
+
+/** Wide drawings scroll sideways on narrow screens instead of shrinking their labels out of legibility. */
+export const scroller = style({
+  overflowX: "auto",
+  padding: vars.space.sm,
+  borderRadius: vars.radius.md,
+  background: vars.color.background,
+  border: `1px solid ${vars.color.border}`,
+});
+
+export const circuitSvg = style({ display: "block", height: "auto", minWidth: 520, marginInline: "auto" });
+
+export const histogramSvg = style({ display: "block", width: "100%", height: "auto", minWidth: 340, maxWidth: 640, marginInline: "auto" });
+
+export const caption = style({ marginTop: vars.space.sm, color: vars.color.textMuted, fontSize: "0.95rem" });
+
+const svgText = { fontFamily: vars.font.body, fontSize: 13 } as const;
+
+export const wire = style({ stroke: vars.color.textMuted, strokeWidth: 1.5 });
+export const wireLabel = style({ ...svgText, fill: vars.color.text, fontWeight: 600 });
+export const gateBox = style({ fill: vars.color.surfaceRaised, stroke: vars.color.brand, strokeWidth: 1.5 });
+export const gateText = style({ ...svgText, fill: vars.color.text, fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" });
+export const cxLine = style({ stroke: vars.color.brandStrong, strokeWidth: 2 });
+export const cxControl = style({ fill: vars.color.brandStrong });
+export const cxTarget = style({ fill: vars.color.background, stroke: vars.color.brandStrong, strokeWidth: 2 });
+export const meterBox = style({ fill: vars.color.surfaceRaised, stroke: vars.color.gold, strokeWidth: 1.5 });
+export const meterMark = style({ fill: "none", stroke: vars.color.gold, strokeWidth: 1.5 });
+
+export const axis = style({ stroke: vars.color.textMuted, strokeWidth: 1 });
+export const gridLine = style({ stroke: vars.color.border, strokeWidth: 1 });
+export const axisText = style({ ...svgText, fill: vars.color.textMuted });
+export const axisTitle = style({ ...svgText, fill: vars.color.text, fontWeight: 600 });
+export const barLabel = style({ ...svgText, fill: vars.color.text, fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace" });
+export const bar = style({ fill: vars.color.brand });
+export const barChosen = style({ fill: vars.color.gold });
+export const barOther = style({ fill: vars.color.textMuted });
+export const barCount = style({ ...svgText, fill: vars.color.text });
+
+export const legend = style({ display: "flex", gap: vars.space.sm, alignItems: "center", margin: 0, color: vars.color.textMuted, fontSize: "0.95rem" });
+export const legendSwatch = style({ display: "inline-block", width: 14, height: 14, borderRadius: 3, background: vars.color.gold });
+
+export const shareRow = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
+
+export const shareButton = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "2.75rem",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  font: "inherit",
+  fontWeight: 600,
+  textDecoration: "none",
+  cursor: "pointer",
+  selectors: { "&:hover": { borderColor: vars.color.brand, color: vars.color.text } },
+});
+
+export const primaryLink = style([
+  shareButton,
+  { background: vars.color.brand, borderColor: vars.color.brand, color: vars.color.brandInk, selectors: { "&:hover": { color: vars.color.brandInk, background: vars.color.brandStrong } } },
+]);
+
+export const footerRow = style({ display: "flex", justifyContent: "center" });

@@ -1,0 +1,177 @@
+import { Link, useNavigationType, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { PENDING_POLL_MS } from "~/domain/limits";
+import { BATCH_FAILED } from "~/domain/messages";
+import type { RingView } from "~/domain/ring-view";
+import { useBellMessages, useBellSocketConnected } from "~/realtime/bell-socket";
+import { container, visuallyHidden } from "~/styles/layout.css";
+import { BitString } from "./bit-string";
+import { CircuitDiagram } from "./circuit-diagram";
+import { CountsHistogram } from "./counts-histogram";
+import {
+  entangledSubtitle,
+  formatRingTime,
+  formatSeconds,
+  LISTENING_BODY,
+  LISTENING_TITLE,
+  providerSentence,
+  RING_FAILED_FINALLY,
+  RING_TITLE_FALLBACK,
+  shotsSentence,
+} from "./result-copy";
+import * as styles from "./result.css";
+import { RingWishes } from "./ring-wishes";
+import { ShareRing } from "./share-ring";
+
+/**
+ * Keeps a ring that is still being computed up to date: the room's `batch-update` for it reloads the page data, and
+ * so does (re)connecting the socket, in case the result landed between the page render and the socket opening.
+ * A slow poll covers visitors whose socket cannot connect at all.
+ */
+function useLiveRing(ring: RingView): { retrying: boolean } {
+  const { revalidate } = useRevalidator();
+  const connected = useBellSocketConnected();
+  const [turbulence, setTurbulence] = useState(false);
+  const processing = ring.status === "queued" || ring.status === "running";
+
+  useBellMessages((message) => {
+    if (message.type !== "batch-update" || message.bellRingId !== ring.id) return;
+    setTurbulence(message.subType === "failed" && message.data.retrying);
+    revalidate();
+  });
+
+  useEffect(() => {
+    if (processing && connected) revalidate();
+  }, [processing, connected, revalidate]);
+
+  useEffect(() => {
+    if (!processing) return;
+    const timer = setInterval(revalidate, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [processing, revalidate]);
+
+  // While queued, a stored error means the provider failed once and the job will be tried again.
+  return { retrying: processing && (turbulence || ring.error !== null) };
+}
+
+/**
+ * Arriving from the bell (or any link inside the site), focus moves to the page's heading, so keyboard and screen
+ * reader users start at the answer instead of on a button that no longer exists. A fresh load or a history step
+ * keeps the browser's own focus.
+ */
+function useFocusOnArrival() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType !== "POP") heading.current?.focus({ preventScroll: true });
+  }, [navigationType]);
+  return heading;
+}
+
+export function RingResult({ ring, url, siteName }: { ring: RingView; url: string; siteName: string }) {
+  const { retrying } = useLiveRing(ring);
+  const heading = useFocusOnArrival();
+  const processing = ring.status === "queued" || ring.status === "running";
+  // Remembered from the first render, so the poem is announced only when it arrives while the visitor waits.
+  const [arrivedLive] = useState(processing);
+  const completed = ring.status === "completed" && ring.bitstring !== null;
+  // Hidden (moderated) wishes leave the page but not the circuit; numbering by qubit is then not possible.
+  const numbered = ring.wishes.length === ring.circuit.qubits;
+  const title = processing ? LISTENING_TITLE : (ring.poem ?? RING_TITLE_FALLBACK);
+  const entangled = entangledSubtitle(ring.circuit.qubits || ring.wishes.length);
+  const shareText = ring.poem ? `“${ring.poem}” ${entangled} in the ${siteName}.` : `${entangled} in the ${siteName}.`;
+
+  return (
+    <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
+      <header className={styles.hero}>
+        <p className={styles.eyebrow}>
+          A ring of the {siteName} · <time dateTime={ring.createdAt}>{formatRingTime(ring.createdAt)}</time>
+        </p>
+        <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
+          {title}
+        </h1>
+        {processing ? (
+          <div className={styles.listening} aria-hidden="true">
+            <span className={styles.listeningDot} />
+            <span className={styles.listeningDot} />
+            <span className={styles.listeningDot} />
+          </div>
+        ) : null}
+        <div role="status" aria-live="polite" aria-atomic="true">
+          {processing ? <p className={styles.heroNote}>{LISTENING_BODY}</p> : null}
+          {retrying ? <p className={styles.warning}>{BATCH_FAILED}</p> : null}
+          {ring.status === "failed" ? <p className={styles.heroNote}>{RING_FAILED_FINALLY}</p> : null}
+          {completed && arrivedLive ? <p className={visuallyHidden}>{`The qubits have answered: ${title}`}</p> : null}
+        </div>
+      </header>
+
+      {completed ? (
+        <section className={styles.section} aria-labelledby="ring-answer">
+          <h2 id="ring-answer" className={styles.sectionTitle}>
+            The answer
+          </h2>
+          <p className={styles.muted}>
+            The qubits settled on the bit string {ring.bitstring}. Each bit belongs to one wish; more ones lean the line
+            towards hope, more zeros towards peace.
+          </p>
+          <BitString bitstring={ring.bitstring ?? ""} wishes={numbered ? ring.wishes : null} />
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="ring-wishes">
+        <h2 id="ring-wishes" className={styles.sectionTitle}>
+          The entangled wishes
+        </h2>
+        <RingWishes wishes={ring.wishes} numbered={numbered} />
+      </section>
+
+      <section className={styles.section} aria-labelledby="ring-circuit">
+        <h2 id="ring-circuit" className={styles.sectionTitle}>
+          The circuit
+        </h2>
+        <ul className={styles.facts}>
+          <li>{providerSentence(ring)}</li>
+          {ring.secondsTaken !== null ? <li>The qubits answered in {formatSeconds(ring.secondsTaken)}.</li> : null}
+          {completed ? <li>{shotsSentence(ring.shots)}</li> : null}
+        </ul>
+        <figure className={styles.figure}>
+          <div className={styles.scroller} tabIndex={0} role="group" aria-label="Circuit diagram">
+            <CircuitDiagram circuit={ring.circuit} />
+          </div>
+          <figcaption className={styles.caption}>
+            Each wish turns its own qubit by an angle drawn from its words (RY), neighbouring qubits are entangled (CX),
+            and every qubit is then measured.
+          </figcaption>
+        </figure>
+      </section>
+
+      {completed && ring.counts ? (
+        <section className={styles.section} aria-labelledby="ring-counts">
+          <h2 id="ring-counts" className={styles.sectionTitle}>
+            What the qubits measured
+          </h2>
+          <p className={styles.legend}>
+            <span className={styles.legendSwatch} aria-hidden="true" />
+            The chosen bit string, the most frequent outcome, is drawn in gold.
+          </p>
+          <div className={styles.scroller} tabIndex={0} role="group" aria-label="Histogram of measured outcomes">
+            <CountsHistogram counts={ring.counts} chosen={ring.bitstring} shots={ring.shots} />
+          </div>
+        </section>
+      ) : null}
+
+      <section className={styles.section} aria-labelledby="ring-share">
+        <h2 id="ring-share" className={styles.sectionTitle}>
+          Share this ring
+        </h2>
+        <ShareRing url={url} text={shareText} />
+      </section>
+
+      <p className={styles.footerRow}>
+        <Link to="/#wish-form" className={styles.primaryLink}>
+          Make another wish
+        </Link>
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { ringMeta } from "~/components/result/result-copy";
+import { RingResult } from "~/components/result/ring-result";
+import { WISH_ID_MAX_LENGTH } from "~/domain/limits";
+import { ringPath } from "~/domain/share";
+import { DEFAULT_SITE_NAME } from "~/domain/site";
+import type { loader as rootLoader } from "~/root";
+import { getRingView } from "~/server/rings.server";
+
+export async function loader({ params, context, request }: LoaderFunctionArgs) {
+  const id = params.id ?? "";
+  const ring = id && id.length <= WISH_ID_MAX_LENGTH ? await getRingView(context.cloudflare.env, id) : null;
+  if (!ring) throw new Response("Not found", { status: 404 });
+  const { origin } = new URL(request.url);
+  return { ring, origin, url: `${origin}${ringPath(ring.id)}` };
+}
+
+export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
+  if (!data) return [];
+  const siteName = matches.find((match) => match.id === "root")?.data?.siteName ?? DEFAULT_SITE_NAME;
+  return ringMeta({ ring: data.ring, origin: data.origin, siteName });
+};
+
+export default function BellRingPage() {
+  const { ring, url } = useLoaderData<typeof loader>();
+  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
+  // Keyed by ring, so moving from one ring to another starts its live state afresh.
+  return <RingResult key={ring.id} ring={ring} url={url} siteName={siteName} />;
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import {
+  entangledSubtitle,
+  formatRingTime,
+  formatSeconds,
+  providerSentence,
+  ringMeta,
+  wishLocation,
+} from "../../../app/components/result/result-copy";
+import type { PublicWish } from "../../../app/domain/public-wish";
+
+const wishes = [{ id: "a" }, { id: "b" }, { id: "c" }] as PublicWish[];
+
+function metaValue(tags: ReturnType<typeof ringMeta>, key: string): string | undefined {
+  for (const tag of tags) {
+    if ("property" in tag && tag.property === key) return tag.content;
+    if ("name" in tag && tag.name === key) return tag.content;
+  }
+  return undefined;
+}
+
+describe("providerSentence", () => {
+  it("names the simulator honestly", () => {
+    expect(
+      providerSentence({ isSimulator: true, providerLabel: "Built-in simulator (exact state-vector)", backend: null, status: "completed" }),
+    ).toBe("Computed on the built-in exact state-vector simulator, not on quantum hardware.");
+    expect(providerSentence({ isSimulator: true, providerLabel: "x", backend: null, status: "queued" })).toBe(
+      "Being computed on the built-in exact state-vector simulator, not on quantum hardware.",
+    );
+  });
+
+  it("names the hardware and its backend once", () => {
+    expect(providerSentence({ isSimulator: false, providerLabel: "IBM Quantum ibm_torino", backend: "ibm_torino", status: "completed" })).toBe(
+      "Computed on quantum hardware: IBM Quantum ibm_torino.",
+    );
+    expect(providerSentence({ isSimulator: false, providerLabel: "IBM Quantum", backend: "ibm_kyiv", status: "running" })).toBe(
+      "Being computed on quantum hardware: IBM Quantum (ibm_kyiv).",
+    );
+  });
+});
+
+describe("small words", () => {
+  it("formats durations", () => {
+    expect(formatSeconds(1.234)).toBe("1.2 seconds");
+    expect(formatSeconds(1)).toBe("1 second");
+    expect(formatSeconds(0.04)).toBe("0 seconds");
+    expect(formatSeconds(42.6)).toBe("43 seconds");
+  });
+
+  it("counts entangled wishes", () => {
+    expect(entangledSubtitle(1)).toBe("1 wish entangled");
+    expect(entangledSubtitle(5)).toBe("5 wishes entangled");
+  });
+
+  it("writes ring times in UTC, the same on server and browser", () => {
+    expect(formatRingTime("2026-11-22T06:40:00.000Z")).toBe("22 November 2026, 06:40 UTC");
+    expect(formatRingTime("2027-01-05T23:05:00.000Z")).toBe("5 January 2027, 23:05 UTC");
+    expect(formatRingTime("not a date")).toBe("");
+  });
+
+  it("calls an unknown place a fellow dreamer", () => {
+    expect(wishLocation({ location: "France" })).toBe("France");
+    expect(wishLocation({ location: "Unknown" })).toBe("A fellow dreamer");
+    expect(wishLocation({ location: " " })).toBe("A fellow dreamer");
+  });
+});
+
+describe("ringMeta", () => {
+  const origin = "https://bell.example";
+
+  it("titles a completed ring with its poem and points every address at this site", () => {
+    const poem = "Stillness spreads like water finding its level.";
+    const tags = ringMeta({ ring: { id: "01JD3RING", poem, status: "completed", wishes }, origin, siteName: "Quantum Bell" });
+    expect(tags[0]).toEqual({ title: `${poem} | Quantum Bell` });
+    expect(metaValue(tags, "og:title")).toBe(`${poem} | Quantum Bell`);
+    expect(metaValue(tags, "og:type")).toBe("article");
+    expect(metaValue(tags, "og:url")).toBe("https://bell.example/bell/01JD3RING");
+    expect(metaValue(tags, "twitter:card")).toBe("summary_large_image");
+    expect(metaValue(tags, "description")).toContain(poem);
+    expect(metaValue(tags, "og:description")).toBe(metaValue(tags, "description"));
+    expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://bell.example/bell/01JD3RING" });
+
+    const image = new URL(metaValue(tags, "og:image")!);
+    expect(image.origin).toBe(origin);
+    expect(image.pathname).toBe("/og");
+    expect(image.searchParams.get("title")).toBe(poem);
+    expect(image.searchParams.get("subtitle")).toBe("3 wishes entangled");
+    expect(image.searchParams.get("variant")).toBe("bell");
+    expect(metaValue(tags, "twitter:image")).toBe(image.href);
+  });
+
+  it("falls back to a plain title while the qubits are still listening", () => {
+    const tags = ringMeta({ ring: { id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, origin, siteName: "Quantum Bell" });
+    expect(tags[0]).toEqual({ title: "A ring of the bell | Quantum Bell" });
+    const image = new URL(metaValue(tags, "og:image")!);
+    expect(image.searchParams.get("title")).toBe("A ring of the Quantum Bell");
+    expect(image.searchParams.get("subtitle")).toBe("1 wish entangled");
+    expect(metaValue(tags, "description")).toContain("still listening");
+  });
+
+  it("uses the configured site name", () => {
+    const tags = ringMeta({ ring: { id: "r1", poem: null, status: "failed", wishes }, origin, siteName: "Bell Test" });
+    expect(tags[0]).toEqual({ title: "A ring of the bell | Bell Test" });
+    expect(metaValue(tags, "og:site_name")).toBe("Bell Test");
+    expect(metaValue(tags, "description")).toContain("returned to the pool");
+  });
+
+  it("escapes ring ids in the address", () => {
+    const tags = ringMeta({ ring: { id: "a b/c", poem: null, status: "queued", wishes }, origin, siteName: "Quantum Bell" });
+    expect(metaValue(tags, "og:url")).toBe("https://bell.example/bell/a%20b%2Fc");
+  });
+});
