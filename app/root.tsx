@@ -10,14 +10,20 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
+import { DialogHost } from "~/components/dialogs/dialog-host";
+import { HelpButton } from "~/components/dialogs/help-button";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { ToastProvider } from "~/components/toast/toast";
+import { BellSocketProvider } from "~/realtime/bell-socket";
 import "~/styles/global.css";
 import * as layout from "~/styles/layout.css";
 import { DEFAULT_SITE_NAME, THEME_COLOUR } from "~/domain/site";
+import { useNonce } from "~/lib/nonce";
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { siteName: context.cloudflare.env.SITE_NAME || DEFAULT_SITE_NAME };
+  const { env } = context.cloudflare;
+  return { siteName: env.SITE_NAME || DEFAULT_SITE_NAME, siteUrl: env.SITE_URL };
 }
 
 export const links: LinksFunction = () => [
@@ -36,6 +42,7 @@ function useScrollResetOnRouteChange() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? DEFAULT_SITE_NAME;
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -51,7 +58,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter siteName={siteName} />
-        <Scripts />
+        <HelpButton />
+        <DialogHost />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -59,7 +68,13 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useScrollResetOnRouteChange();
-  return <Outlet />;
+  return (
+    <BellSocketProvider>
+      <ToastProvider>
+        <Outlet />
+      </ToastProvider>
+    </BellSocketProvider>
+  );
 }
 
 export function ErrorBoundary() {

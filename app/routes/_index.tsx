@@ -1,21 +1,108 @@
-import type { MetaFunction } from "@remix-run/cloudflare";
-import { container } from "~/styles/layout.css";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
+import { useMemo, type MouseEvent } from "react";
+import { BellRinger } from "~/components/bell/bell-ringer";
 import * as styles from "~/components/home/home.css";
+import { LiveStrip } from "~/components/live-strip/live-strip";
+import { LazyWorldMap } from "~/components/map/lazy-world-map";
+import { PendingWishes } from "~/components/pending/pending-wishes";
+import { Ribbon } from "~/components/ribbon/ribbon";
+import { WishWall } from "~/components/wall/wish-wall";
+import { OPEN_DIALOG_EVENT, type HomeDialog } from "~/components/wish-form/events";
+import { WishForm } from "~/components/wish-form/wish-form";
+import { displayableActivities } from "~/domain/live-activity";
+import { TAGLINE } from "~/domain/site";
+import { pageMeta, siteInfo, siteJsonLd } from "~/lib/meta";
+import { homeAction, loadHome } from "~/server/home.server";
+import { container } from "~/styles/layout.css";
 
-export const meta: MetaFunction = () => [
-  { title: "Quantum Bell: write a wish, ring the bell, join the world in hope" },
-  { name: "description", content: "A digital wishing well for the quantum age." },
+export const meta: MetaFunction = ({ matches }) => {
+  const site = siteInfo(matches);
+  return pageMeta(site, {
+    description: `${TAGLINE}. Write a wish for peace, ring a shared quantum bell with wishes from around the world, and read what the qubits answered.`,
+    path: "/",
+    jsonLd: siteJsonLd(site),
+  });
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return loadHome(context.cloudflare.env, request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  return homeAction(request, context.cloudflare);
+}
+
+const HERO_ACTIONS: readonly { dialog: HomeDialog; label: string; href: string }[] = [
+  { dialog: "how-it-works", label: "How it Works", href: "/why" },
+  // In-page, so the address keeps any Wish Wall filters.
+  { dialog: "send-wish", label: "Send a Wish to a Friend", href: "#wish-form" },
+  { dialog: "mental-health", label: "Support Mental Health", href: "/charity" },
 ];
 
+/**
+ * The hero buttons are real links, so they work before (and without) any dialog. They first offer the click to a
+ * dialog: whoever opens it calls preventDefault() on the event, and only then is the link's navigation skipped.
+ */
+function offerToDialog(event: MouseEvent<HTMLAnchorElement>, dialog: HomeDialog) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const opened = !window.dispatchEvent(new CustomEvent(OPEN_DIALOG_EVENT, { detail: dialog, cancelable: true }));
+  if (opened) event.preventDefault();
+}
+
 export default function Home() {
+  const data = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const countries = useMemo(
+    () => displayableActivities(data.activities).map((activity) => activity.country).sort((a, b) => a.localeCompare(b)),
+    [data.activities],
+  );
+
   return (
     <div className={container}>
       <section className={styles.hero} aria-labelledby="home-title">
         <h1 id="home-title" className={styles.headline}>
           Write a wish, ring the bell, join the world in hope
         </h1>
-        <p className={styles.tagline}>A digital wishing well for the quantum age.</p>
+        <p className={styles.tagline}>{TAGLINE}.</p>
+        <nav aria-label="Get started" className={styles.heroActions}>
+          {HERO_ACTIONS.map(({ dialog, label, href }) =>
+            href.startsWith("#") ? (
+              <a key={dialog} href={href} className={styles.heroAction} onClick={(event) => offerToDialog(event, dialog)}>
+                {label}
+              </a>
+            ) : (
+              <Link key={dialog} to={href} className={styles.heroAction} onClick={(event) => offerToDialog(event, dialog)}>
+                {label}
+              </Link>
+            ),
+          )}
+        </nav>
       </section>
+
+      <Ribbon stats={data.stats} />
+
+      <div className={styles.columns}>
+        <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
+        <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
+          <BellRinger pending={data.pending} creditsSeconds={data.creditsSeconds} />
+        </section>
+      </div>
+
+      <section aria-labelledby="world-map-title" className={styles.mapSection}>
+        <h2 id="world-map-title">Wishes around the world</h2>
+        <LazyWorldMap />
+      </section>
+      <LiveStrip activities={data.activities} />
+      <PendingWishes pending={data.pending} />
+      <WishWall
+        wall={data.wall}
+        filters={data.filters}
+        totalWishes={data.stats?.totalWishes}
+        countries={countries}
+        origin={data.origin}
+      />
     </div>
   );
 }

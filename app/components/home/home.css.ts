@@ -10,3 +10,36 @@ export const headline = style({
 });
 
 export const tagline = style({ fontSize: "1.25rem", color: vars.color.textMuted, marginTop: vars.space.md });
+
+export const heroActions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  justifyContent: "center",
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+});
+
+export const heroAction = style({
+  display: "inline-flex",
+  alignItems: "center",
+  minHeight: "2.75rem",
+  paddingInline: vars.space.lg,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.brand}`,
+  color: vars.color.text,
+  fontWeight: 600,
+  textDecoration: "none",
+  ":hover": { background: vars.color.surfaceRaised, color: vars.color.text },
+});
+
+/** The wish form and the bell side by side, stacked on narrow screens. */
+export const columns = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 22rem), 1fr))",
+  gap: vars.space.lg,
+  alignItems: "start",
+});
+
+export const bellColumn = style({ scrollMarginTop: vars.space.md });
+
+export const mapSection = style({ marginBlock: vars.space.xl });

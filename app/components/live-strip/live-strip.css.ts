@@ -1,0 +1,92 @@
+import { keyframes, style } from "@vanilla-extract/css";
+import { breakpoints, vars } from "~/styles/theme.css";
+
+export const strip = style({ marginTop: vars.space.xxl });
+
+export const header = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.sm,
+});
+
+export const title = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0, fontSize: "1.5rem" });
+
+const beat = keyframes({
+  "0%": { boxShadow: "0 0 0 0 rgba(129, 199, 132, 0.7)" },
+  "70%": { boxShadow: "0 0 0 10px rgba(129, 199, 132, 0)" },
+  "100%": { boxShadow: "0 0 0 0 rgba(129, 199, 132, 0)" },
+});
+
+export const pulse = style({
+  width: "0.625rem",
+  height: "0.625rem",
+  borderRadius: vars.radius.pill,
+  background: vars.color.success,
+  animation: `${beat} 2s infinite`,
+  "@media": { [breakpoints.reducedMotion]: { animation: "none" } },
+});
+
+export const toggle = style({
+  minHeight: "2.75rem",
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: "transparent",
+  color: vars.color.text,
+  font: "inherit",
+  cursor: "pointer",
+  ":hover": { borderColor: vars.color.brand },
+});
+
+export const track = style({
+  // Positioned so the visually hidden descriptions inside are clipped by the scroller instead of widening the page.
+  position: "relative",
+  marginTop: vars.space.md,
+  overflowX: "auto",
+  scrollbarWidth: "thin",
+  // Room for the focus ring, which would otherwise be clipped by the scrolling box.
+  padding: vars.space.xs,
+});
+
+export const list = style({ display: "flex", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", width: "max-content" });
+
+export const entry = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minHeight: "2.75rem",
+  paddingInline: vars.space.md,
+  borderRadius: vars.radius.pill,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+  ":hover": { borderColor: vars.color.brand, color: vars.color.text },
+});
+
+export const flag = style({ fontSize: "1.25rem", lineHeight: 1 });
+
+export const country = style({ fontWeight: 600 });
+
+export const count = style({ color: vars.color.textMuted, fontSize: "0.875rem" });
+
+export const fresh = style({
+  paddingInline: vars.space.sm,
+  borderRadius: vars.radius.pill,
+  background: vars.color.gold,
+  color: vars.color.brandInk,
+  fontSize: "0.75rem",
+  fontWeight: 700,
+  textTransform: "uppercase",
+});
+
+export const caption = style({
+  minHeight: "1.6em",
+  margin: `${vars.space.xs} 0 0`,
+  color: vars.color.textMuted,
+  fontSize: "0.9375rem",
+  overflowWrap: "anywhere",
+});

@@ -1,0 +1,115 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { LIVE_STRIP_SCROLL, REFRESH_DEBOUNCE_MS } from "~/domain/limits";
+import { displayableActivities, previewLastWish } from "~/domain/live-activity";
+import { countWishes } from "~/domain/messages";
+import type { LiveActivity } from "~/domain/public-wish";
+import { WISH_WALL_ID } from "~/components/wall/wall-params";
+import { useBellMessages } from "~/realtime/bell-socket";
+import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
+import { useReducedMotion } from "~/hooks/use-reduced-motion";
+import { visuallyHidden } from "~/styles/layout.css";
+import * as styles from "./live-strip.css";
+
+/** Scrolls the strip sideways about a pixel every 30 ms, wrapping at the end, unless `paused`. */
+function useAutoScroll(paused: boolean) {
+  const track = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (paused) return;
+    const timer = setInterval(() => {
+      const element = track.current;
+      if (!element || document.hidden) return;
+      const end = element.scrollWidth - element.clientWidth;
+      if (end <= 0) return;
+      element.scrollLeft = element.scrollLeft >= end - 1 ? 0 : element.scrollLeft + LIVE_STRIP_SCROLL.pixels;
+    }, LIVE_STRIP_SCROLL.everyMs);
+    return () => clearInterval(timer);
+  }, [paused]);
+  return track;
+}
+
+/**
+ * The live-activity strip (spec §2): one entry per country with its flag, name and count; hovering or focusing an
+ * entry shows the start of the country's latest wish (the title, and a described-by text for screen readers). It moves on its own, stops while the pointer or focus is
+ * in it, has a pause button (WCAG 2.2.2) and never moves for visitors who prefer less motion. A wish submitted
+ * anywhere refreshes it, at most once a second.
+ */
+export function LiveStrip({ activities }: { activities: readonly LiveActivity[] }) {
+  const entries = displayableActivities(activities);
+  const reducedMotion = useReducedMotion();
+  const [hovered, setHovered] = useState(false);
+  const [stopped, setStopped] = useState(false);
+  const [focusedCode, setFocusedCode] = useState<string | null>(null);
+  const track = useAutoScroll(reducedMotion || stopped || hovered || focusedCode !== null);
+  const revalidator = useRevalidator();
+  const refresh = useDebouncedCallback(() => {
+    if (revalidator.state === "idle") revalidator.revalidate();
+  }, REFRESH_DEBOUNCE_MS);
+
+  useBellMessages((message) => {
+    if (message.type === "wish-submitted") refresh();
+  });
+
+  if (entries.length === 0) return null;
+  const focused = entries.find((entry) => entry.countryCode === focusedCode && entry.lastWish.trim());
+
+  return (
+    <section aria-labelledby="live-strip-title" className={styles.strip}>
+      <div className={styles.header}>
+        <h2 id="live-strip-title" className={styles.title}>
+          <span aria-hidden="true" className={styles.pulse} />
+          Live from around the world
+        </h2>
+        {reducedMotion ? null : (
+          <button type="button" className={styles.toggle} aria-pressed={stopped} onClick={() => setStopped(!stopped)}>
+            {stopped ? "Resume scrolling" : "Pause scrolling"}
+          </button>
+        )}
+      </div>
+      <div
+        ref={track}
+        className={styles.track}
+        onMouseEnter={() => setHovered(true)}
+        onMouseLeave={() => setHovered(false)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setFocusedCode(null);
+        }}
+      >
+        <ul className={styles.list}>
+          {entries.map((entry) => {
+            const preview = previewLastWish(entry.lastWish);
+            const tipId = `live-${entry.countryCode}-tip`;
+            return (
+              <li key={entry.countryCode}>
+                <Link
+                  to={{ search: `?country=${encodeURIComponent(entry.country)}`, hash: WISH_WALL_ID }}
+                  preventScrollReset
+                  className={styles.entry}
+                  title={preview || undefined}
+                  aria-describedby={preview ? tipId : undefined}
+                  onFocus={() => setFocusedCode(entry.countryCode)}
+                >
+                  <span aria-hidden="true" className={styles.flag}>
+                    {entry.flag}
+                  </span>
+                  <span className={styles.country}>{entry.country}</span>
+                  <span className={styles.count}>{countWishes(entry.wishCount)}</span>
+                  {entry.isNew ? <span className={styles.fresh}>new</span> : null}
+                  {preview ? (
+                    <span id={tipId} className={visuallyHidden}>
+                      Latest wish: {preview}
+                    </span>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      {/* The hover tooltip is the title; keyboard users see the same words here (screen readers get the description). */}
+      <p aria-hidden="true" className={styles.caption}>
+        {focused ? `${focused.country}: ${previewLastWish(focused.lastWish)}` : null}
+      </p>
+    </section>
+  );
+}

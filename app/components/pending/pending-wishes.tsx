@@ -1,0 +1,165 @@
+import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { FIREWORKS_EVENT } from "~/components/wish-form/events";
+import { isPlaceholderCountry, previewLastWish } from "~/domain/live-activity";
+import { ANIMATION_MS, PENDING_POLL_MS } from "~/domain/limits";
+import { BELL_STATUS_SUBMIT_FIRST, bellStatusWaiting, FELLOW_DREAMER_LOCATION } from "~/domain/messages";
+import { hashString } from "~/domain/poem";
+import type { PublicWish } from "~/domain/public-wish";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { prefersReducedMotion, useReducedMotion } from "~/hooks/use-reduced-motion";
+import { WishTime } from "~/components/wall/wish-time";
+import * as styles from "./pending-wishes.css";
+
+/** How many of the newest pending wishes the sky draws, and how many the list names. */
+const CONSTELLATION_SIZE = 12;
+const LIST_SIZE = 5;
+const SKY = { width: 100, height: 40, margin: 4 } as const;
+
+interface Playback {
+  ids: string[];
+  index: number;
+  /** True while the wish's words show; false during the gap after it has become a star. */
+  featured: boolean;
+}
+
+/** A fixed place in the sky for each wish, from its id, so stars never jump between renders. */
+function starPosition(id: string): { x: number; y: number } {
+  const hash = hashString(id);
+  const spanX = SKY.width - 2 * SKY.margin;
+  const spanY = SKY.height - 2 * SKY.margin;
+  return { x: SKY.margin + ((hash & 0xffff) / 0xffff) * spanX, y: SKY.margin + ((hash >>> 16) / 0xffff) * spanY };
+}
+
+/** Refreshes the page's data every PENDING_POLL_MS while nothing else is loading and the tab is visible. */
+function usePendingPoll() {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const latest = useRef({ revalidator, navigation });
+  useEffect(() => {
+    latest.current = { revalidator, navigation };
+  });
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const { revalidator: current, navigation: pending } = latest.current;
+      if (document.visibilityState === "visible" && current.state === "idle" && pending.state === "idle") current.revalidate();
+    }, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+}
+
+/**
+ * The wishes still waiting for a ring. The sky draws the newest ones as stars; when a wish of yours reaches the
+ * bell (or on request) it plays the constellation: each wish's words for 2 s, then it becomes a star, 0.5 s apart.
+ * The list below says the same in words, for everyone and every assistive technology.
+ */
+export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
+  usePendingPoll();
+  const hydrated = useHydrated();
+  const reducedMotion = useReducedMotion();
+  const waiting = pending.filter((wish) => wish.status === "pending");
+  const stars = waiting.slice(-CONSTELLATION_SIZE);
+  const newestFirst = [...waiting].reverse().slice(0, LIST_SIZE);
+  const [playback, setPlayback] = useState<Playback | null>(null);
+  const starIds = useRef<string[]>([]);
+  useEffect(() => {
+    starIds.current = stars.map((wish) => wish.id);
+  });
+
+  useEffect(() => {
+    const play = () => {
+      if (prefersReducedMotion() || starIds.current.length === 0) return;
+      setPlayback({ ids: starIds.current, index: 0, featured: true });
+    };
+    window.addEventListener(FIREWORKS_EVENT, play);
+    return () => window.removeEventListener(FIREWORKS_EVENT, play);
+  }, []);
+
+  useEffect(() => {
+    if (!playback) return;
+    const timer = setTimeout(
+      () => {
+        if (playback.featured) setPlayback({ ...playback, featured: false });
+        else if (playback.index + 1 < playback.ids.length) setPlayback({ ...playback, index: playback.index + 1, featured: true });
+        else setPlayback(null);
+      },
+      playback.featured ? ANIMATION_MS.constellationWish : ANIMATION_MS.constellationGap,
+    );
+    return () => clearTimeout(timer);
+  }, [playback]);
+
+  const playing = playback !== null && !reducedMotion;
+  const order = playing ? playback.ids : stars.map((wish) => wish.id);
+  const litCount = playing ? playback.index + (playback.featured ? 0 : 1) : order.length;
+  const lit = order.slice(0, litCount).filter((id) => stars.some((wish) => wish.id === id));
+  const featured = playing && playback.featured ? waiting.find((wish) => wish.id === playback.ids[playback.index]) : undefined;
+  const line = lit.map((id) => starPosition(id)).map(({ x, y }) => `${x.toFixed(2)},${y.toFixed(2)}`).join(" ");
+
+  return (
+    <section aria-labelledby="pending-title" className={styles.pending}>
+      <div className={styles.header}>
+        <h2 id="pending-title" className={styles.title}>
+          Wishes waiting for the bell
+        </h2>
+        <p className={styles.status}>{waiting.length > 0 ? bellStatusWaiting(waiting.length) : BELL_STATUS_SUBMIT_FIRST}</p>
+      </div>
+      {stars.length > 0 ? (
+        <div className={styles.sky}>
+          <svg viewBox={`0 0 ${SKY.width} ${SKY.height}`} className={styles.skySvg} aria-hidden="true" focusable="false">
+            {lit.length > 1 ? <polyline points={line} className={styles.skyLine} /> : null}
+            {stars.map((wish) => {
+              const { x, y } = starPosition(wish.id);
+              const isLit = lit.includes(wish.id);
+              return (
+                <circle
+                  key={wish.id}
+                  cx={x}
+                  cy={y}
+                  r={isLit ? 1.1 : 0.6}
+                  className={wish.id === featured?.id ? styles.starFeatured : isLit ? styles.starLit : styles.starDim}
+                />
+              );
+            })}
+          </svg>
+          <p aria-hidden="true" className={styles.caption}>
+            {featured ? `“${previewLastWish(featured.wish)}”` : null}
+          </p>
+          {hydrated && !reducedMotion ? (
+            <button
+              type="button"
+              className={styles.play}
+              onClick={() =>
+                playing ? setPlayback(null) : setPlayback({ ids: stars.map((wish) => wish.id), index: 0, featured: true })
+              }
+            >
+              {playing ? "Stop the constellation" : "Play the constellation"}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {newestFirst.length > 0 ? (
+        <>
+          <ol className={styles.list}>
+            {newestFirst.map((wish) => (
+              <li key={wish.id} className={styles.item}>
+                <p className={styles.itemText}>“{previewLastWish(wish.wish)}”</p>
+                <p className={styles.itemMeta}>
+                  {wish.name} · {isPlaceholderCountry(wish.location) ? FELLOW_DREAMER_LOCATION : wish.location} ·{" "}
+                  <WishTime timestamp={wish.timestamp} />
+                </p>
+              </li>
+            ))}
+          </ol>
+          <p className={styles.more}>
+            {waiting.length > newestFirst.length ? `${waiting.length - newestFirst.length} more waiting. ` : null}
+            <a href="#bell-ringer">Ring the bell for them</a>
+          </p>
+        </>
+      ) : (
+        <p className={styles.more}>
+          <a href="#wish-form">Write the first wish</a>
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { TOAST_MS } from "~/domain/limits";
+import * as styles from "./toast.css";
+
+export type ToastSeverity = "success" | "error" | "info";
+
+interface Toast {
+  key: number;
+  message: string;
+  severity: ToastSeverity;
+}
+
+export interface ToastApi {
+  show(message: string, severity: ToastSeverity): void;
+}
+
+const ToastContext = createContext<ToastApi | null>(null);
+
+/**
+ * One toast at a time, bottom centre (spec §2). Both live regions stay in the page so a new message is always
+ * announced: successes and notes politely, errors at once. The timer waits while the pointer or focus is on
+ * the toast, so nobody loses a message they are reading.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const [toast, setToast] = useState<Toast | null>(null);
+  const [held, setHeld] = useState(false);
+  const nextKey = useRef(0);
+
+  const show = useCallback((message: string, severity: ToastSeverity) => {
+    nextKey.current += 1;
+    setToast({ key: nextKey.current, message, severity });
+  }, []);
+  const dismiss = useCallback(() => {
+    setToast(null);
+    setHeld(false);
+  }, []);
+
+  useEffect(() => {
+    if (!toast || held) return;
+    const timer = setTimeout(dismiss, TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast, held, dismiss]);
+
+  const api = useMemo(() => ({ show }), [show]);
+  const message = toast ? (
+    <p key={toast.key} className={styles.message}>
+      {toast.message}
+    </p>
+  ) : null;
+
+  // The frame is always in the page with both live regions inside it; only the message moves in and out.
+  return (
+    <ToastContext.Provider value={api}>
+      {children}
+      <div className={styles.viewport}>
+        <div
+          className={toast ? `${styles.toast} ${styles.severity[toast.severity]}` : styles.idle}
+          onMouseEnter={() => setHeld(true)}
+          onMouseLeave={() => setHeld(false)}
+          onFocus={() => setHeld(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === "Escape") dismiss();
+          }}
+        >
+          {toast ? (
+            <span aria-hidden="true" className={styles.icon}>
+              {toast.severity === "success" ? "✓" : toast.severity === "error" ? "!" : "i"}
+            </span>
+          ) : null}
+          <div role="status" aria-live="polite" aria-atomic="true" className={styles.region}>
+            {toast?.severity !== "error" ? message : null}
+          </div>
+          <div role="alert" aria-atomic="true" className={styles.region}>
+            {toast?.severity === "error" ? message : null}
+          </div>
+          {toast ? (
+            <button type="button" className={styles.dismiss} onClick={dismiss} aria-label="Dismiss notification">
+              <span aria-hidden="true">×</span>
+            </button>
+          ) : null}
+        </div>
+      </div>
+    </ToastContext.Provider>
+  );
+}
+
+/** `show(message, severity)` puts a toast on screen; it replaces any toast already showing. */
+export function useToast(): ToastApi {
+  const api = useContext(ToastContext);
+  if (!api) throw new Error("useToast must be used inside <ToastProvider>.");
+  return api;
+}

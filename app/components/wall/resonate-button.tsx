@@ -1,0 +1,80 @@
+import { useState, type FormEvent } from "react";
+import { useToast } from "~/components/toast/toast";
+import { RESONATE_ALREADY, RESONATE_FAILED, RESONATE_SUCCESS } from "~/domain/messages";
+import type { PublicWish } from "~/domain/public-wish";
+import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
+import { useStoredIdSet } from "~/hooks/use-stored-id-set";
+import { RESONATED_STORAGE_KEY } from "~/hooks/storage";
+import { visuallyHidden } from "~/styles/layout.css";
+import * as styles from "./wish-wall.css";
+
+interface ResonanceAnswer {
+  success?: boolean;
+  alreadyResonated?: boolean;
+  newCount?: number;
+}
+
+/**
+ * Resonating is one-way (spec §4). The button stays focusable once used (aria-disabled rather than disabled) so a
+ * keyboard visitor keeps their place; pressing it again only repeats that they already resonated. Without
+ * JavaScript the same form posts to the home page's action, which uses the device cookie.
+ */
+export function ResonateButton({ wish, returnTo }: { wish: PublicWish; returnTo: string }) {
+  const toast = useToast();
+  const fingerprint = useDeviceFingerprint();
+  const [resonatedIds, rememberResonated] = useStoredIdSet(RESONATED_STORAGE_KEY);
+  const [serverCount, setServerCount] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const resonated = wish.isResonated === true || resonatedIds.has(wish.id);
+  // Counts only grow, so the larger of the page's number and the last resonance's answer is the fresher one.
+  const count = Math.max(wish.resonanceCount, serverCount);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (resonated) {
+      toast.show(RESONATE_ALREADY, "info");
+      return;
+    }
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/wishes/${encodeURIComponent(wish.id)}/resonate`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ deviceFingerprint: fingerprint() }),
+      });
+      const answer = (await response.json()) as ResonanceAnswer;
+      if (!response.ok || !answer.success) throw new Error(`Resonate answered ${response.status}`);
+      if (typeof answer.newCount === "number") setServerCount(answer.newCount);
+      rememberResonated(wish.id);
+      if (answer.alreadyResonated) toast.show(RESONATE_ALREADY, "info");
+      else toast.show(RESONATE_SUCCESS, "success");
+    } catch {
+      toast.show(RESONATE_FAILED, "error");
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form method="post" action="/?index" onSubmit={onSubmit} className={styles.resonateForm}>
+      <input type="hidden" name="intent" value="resonate" />
+      <input type="hidden" name="wishId" value={wish.id} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <button
+        type="submit"
+        className={styles.resonate}
+        aria-disabled={resonated || busy}
+        aria-busy={busy}
+        data-resonated={resonated}
+      >
+        <span aria-hidden="true">{resonated ? "💖" : "🤍"}</span>
+        {resonated ? "Resonated" : "Resonate"}{" "}
+        <span className={styles.resonateCount}>
+          {count}
+          <span className={visuallyHidden}>{count === 1 ? " resonance" : " resonances"}</span>
+        </span>
+      </button>
+    </form>
+  );
+}

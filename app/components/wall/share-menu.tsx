@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useToast } from "~/components/toast/toast";
+import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SHARE_FAILED } from "~/domain/messages";
+import type { PublicWish } from "~/domain/public-wish";
+import { copyLinkOutcome, shareLinks, tweetText, type CopyLinkOutcome, type ShareLinks } from "~/domain/share";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { visuallyHidden } from "~/styles/layout.css";
+import * as styles from "./wish-wall.css";
+
+const NETWORKS: { key: keyof ShareLinks; label: string }[] = [
+  { key: "twitter", label: "Twitter" },
+  { key: "facebook", label: "Facebook" },
+  { key: "linkedin", label: "LinkedIn" },
+];
+
+/** Asks the server for the wish's current state: a wish may have been rung since the page loaded. */
+async function lookUpOutcome(wishId: string): Promise<CopyLinkOutcome | null> {
+  try {
+    const response = await fetch(`/api/wishes/${encodeURIComponent(wishId)}`, { headers: { Accept: "application/json" } });
+    if (response.status === 404) return copyLinkOutcome(null);
+    if (!response.ok) return null;
+    return copyLinkOutcome((await response.json()) as PublicWish);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The per-wish Share disclosure (spec §2): Copy Link, Twitter, Facebook, LinkedIn, all pointing at /bell/{bellRingId}.
+ * A native <details> so it opens without JavaScript too; opening it fetches the wish first (spec §7), and until a
+ * wish is rung the items explain why there is no link yet.
+ */
+export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }) {
+  const hydrated = useHydrated();
+  const toast = useToast();
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const [outcome, setOutcome] = useState<CopyLinkOutcome>(() => copyLinkOutcome(wish));
+  const links =
+    outcome.kind === "link" ? shareLinks(new URL(outcome.path, origin).href, tweetText(wish.wish)) : null;
+
+  async function refresh(): Promise<CopyLinkOutcome | null> {
+    const fresh = await lookUpOutcome(wish.id);
+    if (fresh) setOutcome(fresh);
+    return fresh;
+  }
+
+  function close() {
+    if (details.current) details.current.open = false;
+    details.current?.querySelector("summary")?.focus();
+  }
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (details.current && !details.current.contains(event.target as Node)) details.current.open = false;
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
+  async function copyLink() {
+    const fresh = await refresh();
+    if (!fresh) {
+      toast.show(COPY_LINK_FAILED, "error");
+      return;
+    }
+    if (fresh.kind !== "link") {
+      toast.show(fresh.message, fresh.kind);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(new URL(fresh.path, origin).href);
+      toast.show(COPY_LINK_SUCCESS, "success");
+      close();
+    } catch {
+      toast.show(COPY_LINK_FAILED, "error");
+    }
+  }
+
+  async function share(network: keyof ShareLinks) {
+    const fresh = await refresh();
+    if (!fresh) {
+      toast.show(SHARE_FAILED, "error");
+      return;
+    }
+    if (fresh.kind !== "link") {
+      toast.show(fresh.message, fresh.kind);
+      return;
+    }
+    window.open(shareLinks(new URL(fresh.path, origin).href, tweetText(wish.wish))[network], "_blank", "noopener,noreferrer");
+    close();
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDetailsElement>) {
+    if (event.key === "Escape" && open) {
+      event.stopPropagation();
+      close();
+    }
+  }
+
+  return (
+    <details
+      ref={details}
+      className={styles.share}
+      onToggle={(event) => {
+        const isOpen = event.currentTarget.open;
+        setOpen(isOpen);
+        if (isOpen && hydrated) void refresh();
+      }}
+      onKeyDown={onKeyDown}
+    >
+      <summary className={styles.shareToggle}>
+        Share<span className={visuallyHidden}> this wish</span>
+      </summary>
+      <ul className={styles.shareList}>
+        {hydrated ? (
+          <li>
+            <button type="button" className={styles.shareItem} onClick={copyLink}>
+              Copy Link
+            </button>
+          </li>
+        ) : null}
+        {NETWORKS.map(({ key, label }) =>
+          links ? (
+            <li key={key}>
+              <a className={styles.shareItem} href={links[key]} target="_blank" rel="noopener noreferrer" onClick={close}>
+                {label}
+                <span className={visuallyHidden}> (opens in a new tab)</span>
+              </a>
+            </li>
+          ) : hydrated ? (
+            <li key={key}>
+              <button type="button" className={styles.shareItem} onClick={() => share(key)}>
+                {label}
+              </button>
+            </li>
+          ) : null,
+        )}
+        {!links && !hydrated && outcome.kind !== "link" ? <li className={styles.shareNote}>{outcome.message}</li> : null}
+      </ul>
+    </details>
+  );
+}

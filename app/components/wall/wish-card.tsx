@@ -1,0 +1,34 @@
+import { isPlaceholderCountry } from "~/domain/live-activity";
+import { ANONYMOUS_NAME, FELLOW_DREAMER_LOCATION } from "~/domain/messages";
+import type { PublicWish } from "~/domain/public-wish";
+import { visuallyHidden } from "~/styles/layout.css";
+import { ResonateButton } from "./resonate-button";
+import { ShareMenu } from "./share-menu";
+import { WishTime } from "./wish-time";
+import * as styles from "./wish-wall.css";
+
+export function WishCard({ wish, origin, returnTo }: { wish: PublicWish; origin: string; returnTo: string }) {
+  const place = isPlaceholderCountry(wish.location) ? FELLOW_DREAMER_LOCATION : wish.location;
+  return (
+    <article id={`wish-${wish.id}`} className={styles.card}>
+      <div className={styles.cardTop}>
+        <span className={`${styles.chip} ${styles.themeChip[wish.theme]}`}>
+          <span className={visuallyHidden}>Theme: </span>
+          {wish.theme}
+        </span>
+        <WishTime timestamp={wish.timestamp} className={styles.time} />
+      </div>
+      <p className={styles.wishText}>{wish.wish}</p>
+      <p className={styles.author}>
+        <span className={styles.name}>{wish.name.trim() || ANONYMOUS_NAME}</span>
+        <span aria-hidden="true"> · </span>
+        <span className={visuallyHidden}>, from </span>
+        <span>{place}</span>
+      </p>
+      <div className={styles.actions}>
+        <ResonateButton wish={wish} returnTo={returnTo} />
+        <ShareMenu wish={wish} origin={origin} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,93 @@
+import { ANIMATION_MS, SPARKLE_COUNT } from "~/domain/limits";
+import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
+import * as styles from "./celebration.css";
+import { FIREWORKS_EVENT, type FireworksDetail } from "./events";
+
+const ARC_HEIGHT = 140;
+const SPARKLE_FLIGHT_MS = 900;
+const SPARKLE_REACH = { min: 40, max: 120 } as const;
+
+function centreOf(element: Element): { x: number; y: number } {
+  const rect = element.getBoundingClientRect();
+  return { x: rect.left + rect.width / 2 + window.scrollX, y: rect.top + rect.height / 2 + window.scrollY };
+}
+
+function fireworks(wishId: string) {
+  window.dispatchEvent(new CustomEvent<FireworksDetail>(FIREWORKS_EVENT, { detail: { wishId } }));
+}
+
+/**
+ * After a wish is encoded: a star flies from the submit button to the bell over 6 s, then the fireworks event
+ * fires and 24 sparkles burst around the bell, gone after 3 s (spec §4). Purely decorative and never in the way
+ * (aria-hidden, no pointer events). With reduced motion only the event fires. Returns a function that stops it all.
+ */
+export function celebrate(from: Element | null, wishId: string): () => void {
+  const bell = document.getElementById("bell-ringer");
+  if (prefersReducedMotion() || !from || !bell || typeof Element.prototype.animate !== "function") {
+    fireworks(wishId);
+    return () => undefined;
+  }
+
+  const layer = document.createElement("div");
+  layer.className = styles.layer;
+  layer.setAttribute("aria-hidden", "true");
+  layer.style.height = `${document.documentElement.scrollHeight}px`;
+  document.body.appendChild(layer);
+
+  const start = centreOf(from);
+  const end = centreOf(bell);
+  const star = document.createElement("span");
+  star.className = styles.star;
+  star.textContent = "★";
+  star.style.left = `${start.x}px`;
+  star.style.top = `${start.y}px`;
+  layer.appendChild(star);
+
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  const flight = star.animate(
+    [
+      { transform: "translate(0, 0) scale(0.6)", opacity: 0.4 },
+      { transform: `translate(${dx / 2}px, ${dy / 2 - ARC_HEIGHT}px) scale(1.4)`, opacity: 1, offset: 0.5 },
+      { transform: `translate(${dx}px, ${dy}px) scale(0.8)`, opacity: 1 },
+    ],
+    { duration: ANIMATION_MS.starFlight, easing: "cubic-bezier(0.45, 0, 0.25, 1)", fill: "forwards" },
+  );
+
+  let cleanup: ReturnType<typeof setTimeout> | undefined;
+  flight.finished
+    .then(() => {
+      star.remove();
+      fireworks(wishId);
+      for (let index = 0; index < SPARKLE_COUNT; index++) {
+        const sparkle = document.createElement("span");
+        sparkle.className = styles.sparkle;
+        sparkle.style.left = `${end.x}px`;
+        sparkle.style.top = `${end.y}px`;
+        layer.appendChild(sparkle);
+        const angle = (index / SPARKLE_COUNT) * 2 * Math.PI;
+        const reach = SPARKLE_REACH.min + Math.random() * (SPARKLE_REACH.max - SPARKLE_REACH.min);
+        sparkle.animate(
+          [
+            { transform: "translate(0, 0) scale(1)", opacity: 1 },
+            { transform: `translate(${Math.cos(angle) * reach}px, ${Math.sin(angle) * reach}px) scale(0.3)`, opacity: 0 },
+          ],
+          {
+            duration: SPARKLE_FLIGHT_MS,
+            delay: (index / SPARKLE_COUNT) * ANIMATION_MS.sparkleSpawn,
+            easing: "ease-out",
+            fill: "forwards",
+          },
+        );
+      }
+      cleanup = setTimeout(() => layer.remove(), ANIMATION_MS.sparkleCleanup);
+    })
+    // Cancelled because the page went away: nothing left to show.
+    .catch(() => undefined);
+
+  return () => {
+    flight.cancel();
+    clearTimeout(cleanup);
+    layer.remove();
+  };
+}

@@ -1,0 +1,37 @@
+import type { Ref } from "react";
+import type { ENCODING_STAGES } from "~/domain/limits";
+import * as styles from "./wish-form.css";
+
+export type EncodingStage = keyof typeof ENCODING_STAGES;
+
+export const ENCODING_STEPS: readonly { stage: EncodingStage; label: string }[] = [
+  { stage: "encoding", label: "Encoding your wish into qubits…" },
+  { stage: "processing", label: "Processing its quantum state…" },
+  { stage: "traveling", label: "Sending your wish to the bell…" },
+];
+
+/**
+ * The quantum-encoding overlay (spec §4). Its live region is always in the page so each stage is announced; it
+ * covers only the form card and is not a dialog, so the rest of the page stays reachable by keyboard.
+ */
+export function EncodingOverlay({ stage, panelRef }: { stage: EncodingStage | null; panelRef: Ref<HTMLDivElement> }) {
+  const index = ENCODING_STEPS.findIndex((step) => step.stage === stage);
+  return (
+    <div ref={panelRef} role="status" aria-live="polite" tabIndex={-1} className={stage ? styles.overlay : styles.overlayIdle}>
+      {stage ? (
+        <div className={styles.overlayPanel}>
+          <span aria-hidden="true" className={styles.orb} />
+          <p className={styles.stageLabel}>{ENCODING_STEPS[index].label}</p>
+          <p className={styles.stageCount}>
+            Step {index + 1} of {ENCODING_STEPS.length}
+          </p>
+          <ol aria-hidden="true" className={styles.stageDots}>
+            {ENCODING_STEPS.map((step, position) => (
+              <li key={step.stage} className={position <= index ? styles.stageDotDone : styles.stageDot} />
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </div>
+  );
+}

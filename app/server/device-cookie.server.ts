@@ -1,0 +1,44 @@
+/**
+ * The device id of visitors without JavaScript. The spec's fingerprint lives in localStorage, which a page without
+ * scripts cannot reach, so a plain form post carries this cookie instead: random, HttpOnly (no script reads it),
+ * SameSite=Lax (a cross-site form post arrives without it and so counts as a new, rate-limited device).
+ */
+export const DEVICE_COOKIE = "qb_device";
+const ID_BYTES = 16;
+const ID_PATTERN = /^[0-9a-f]{32}$/;
+const MAX_AGE_SECONDS = 400 * 24 * 60 * 60; // the longest lifetime browsers honour
+
+export interface DeviceId {
+  id: string;
+  /** Present when the id was just made: send it back as a Set-Cookie header. */
+  setCookie?: string;
+}
+
+export function readDeviceCookie(request: Request): string | undefined {
+  const header = request.headers.get("Cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    const value = rest.join("=");
+    if (name === DEVICE_COOKIE && ID_PATTERN.test(value)) return value;
+  }
+  return undefined;
+}
+
+function newDeviceId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(ID_BYTES));
+  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export function serializeDeviceCookie(id: string, request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
+  return `${DEVICE_COOKIE}=${id}; Path=/; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${secure}`;
+}
+
+/** The request's device id, or a new one with the cookie that stores it. */
+export function deviceIdFor(request: Request): DeviceId {
+  const existing = readDeviceCookie(request);
+  if (existing) return { id: existing };
+  const id = newDeviceId();
+  return { id, setCookie: serializeDeviceCookie(id, request) };
+}

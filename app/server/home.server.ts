@@ -1,0 +1,147 @@
+import { data, redirect } from "@remix-run/cloudflare";
+import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/components/wall/wall-params";
+import type { WishFormFailure, WishFormValues } from "~/components/wish-form/types";
+import { HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
+import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
+import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
+import { wallQuerySchema, wishSubmitSchema, type WallQuery } from "~/domain/wish";
+import type { CloudflareContext } from "~/load-context";
+import { announceWish } from "./announce.server";
+import { ledgerSeconds } from "./credits.server";
+import { deviceIdFor, readDeviceCookie } from "./device-cookie.server";
+import { ApiError } from "./http.server";
+import { isSameSiteOrigin } from "./origin.server";
+import { MAX_JSON_BODY_BYTES, parseWith } from "./request.server";
+import { liveActivity, pendingWishes, resonate, siteStats, submitWish, wallPage } from "./wishes.server";
+
+export interface HomeData {
+  /** null when the counters could not be read: the ribbon then shows its placeholder. */
+  stats: SiteStats | null;
+  wall: WallPage;
+  filters: WallFilters;
+  activities: LiveActivity[];
+  pending: PublicWish[];
+  /** null when the balance could not be read. */
+  creditsSeconds: number | null;
+  /** This site's origin, for the absolute links the share menu renders on the server. */
+  origin: string;
+}
+
+/** A hand-edited or stale address keeps whatever is valid in it and falls back to the defaults for the rest. */
+function wallQueryFrom(url: URL, deviceFingerprint: string | undefined): WallQuery {
+  const input: Record<string, unknown> = {
+    ...Object.fromEntries(wallParamsOnly(url.search)),
+    pageSize: HOME_WALL_PAGE_SIZE,
+    deviceFingerprint,
+  };
+  for (;;) {
+    const result = wallQuerySchema.safeParse(input);
+    if (result.success) return result.data;
+    const invalid = result.error.issues.map((issue) => issue.path[0]).filter((key) => typeof key === "string" && key in input);
+    if (invalid.length === 0) return wallQuerySchema.parse({ pageSize: HOME_WALL_PAGE_SIZE });
+    for (const key of invalid) delete input[key as string];
+  }
+}
+
+/** Each part of the page degrades on its own: one failed read leaves the rest of the page working. */
+async function orFallback<T>(part: string, read: Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    console.error(`The home page could not read ${part}`, error);
+    return fallback;
+  }
+}
+
+/** Everything the home page shows, read in one round of parallel queries. */
+export async function loadHome(env: Env, request: Request): Promise<HomeData> {
+  const url = new URL(request.url);
+  // Visitors without JavaScript resonate through the device cookie, so their wall shows what they resonated with.
+  const query = wallQueryFrom(url, readDeviceCookie(request));
+  const emptyWall: WallPage = { wishes: [], total: 0, countryCount: 0, page: 1, pageSize: query.pageSize };
+  const [stats, wall, activities, pending, creditsSeconds] = await Promise.all([
+    orFallback("the stats", siteStats(env), null),
+    orFallback("the Wish Wall", wallPage(env, query), emptyWall),
+    orFallback("the live activity", liveActivity(env), []),
+    orFallback("the pending wishes", pendingWishes(env), []),
+    orFallback<number | null>("the credits", ledgerSeconds(env), null),
+  ]);
+  return {
+    stats,
+    wall,
+    filters: {
+      theme: query.theme,
+      timeFilter: query.timeFilter,
+      sortBy: query.sortBy,
+      country: query.country ?? DEFAULT_WALL_FILTERS.country,
+      page: wall.page,
+    },
+    activities,
+    pending,
+    creditsSeconds,
+    origin: url.origin,
+  };
+}
+
+function text(form: FormData, key: string): string {
+  const value = form.get(key);
+  return typeof value === "string" ? value : "";
+}
+
+/**
+ * The home page's form posts when JavaScript is off (with JavaScript the same forms call /api). A wish is stored
+ * exactly as /api/wishes stores it, with the device cookie standing in for the fingerprint; success redirects
+ * back to the form with its confirmation, a refusal re-renders the form with the sentence and what was typed.
+ */
+export async function homeAction(request: Request, { env, ctx }: CloudflareContext) {
+  if (!isSameSiteOrigin(request, env)) throw new Response("This form only accepts posts from this site.", { status: 403 });
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_JSON_BODY_BYTES) {
+    throw new Response("That request is too large.", { status: 413 });
+  }
+  const form = await request.formData().catch(() => null);
+  const device = deviceIdFor(request);
+  const headers = new Headers();
+  if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
+
+  if (form?.get("intent") === "resonate") {
+    throw redirect(await resonateWithoutScript(env, form, device.id), { headers });
+  }
+
+  const values: WishFormValues = {
+    wish: form ? text(form, "wish") : "",
+    name: form ? text(form, "name") : "",
+    email: form ? text(form, "email") : "",
+    country: form ? text(form, "country") : "",
+  };
+  let wishId: string;
+  try {
+    if (!form) throw new ApiError(400, REQUEST_BODY_INVALID);
+    const input = parseWith(wishSubmitSchema, { ...values, deviceFingerprint: device.id });
+    const submitted = await submitWish(env, request, input);
+    announceWish(env, ctx, submitted.wish);
+    wishId = submitted.wishId;
+  } catch (error) {
+    if (!(error instanceof ApiError)) console.error("A wish posted without JavaScript could not be stored", error);
+    const failure: WishFormFailure =
+      error instanceof ApiError
+        ? { error: error.message, ...(error.field ? { field: error.field } : {}), values }
+        : { error: SUBMIT_FAILED, values };
+    return data({ failure }, { status: error instanceof ApiError ? error.status : 500, headers });
+  }
+  throw redirect(`/?submitted=${encodeURIComponent(wishId)}#wish-form`, { headers });
+}
+
+/** Resonates and answers where to go back to: the same wall view, scrolled to the card. */
+async function resonateWithoutScript(env: Env, form: FormData, deviceId: string): Promise<string> {
+  const wishId = text(form, "wishId");
+  const back = wallParamsOnly(text(form, "returnTo")).toString();
+  const page = `/${back ? `?${back}` : ""}`;
+  if (!wishId || wishId.length > WISH_ID_MAX_LENGTH) return page;
+  try {
+    await resonate(env, wishId, deviceId);
+  } catch (error) {
+    // An unknown wish simply is not resonated; the wall shows its true state after the redirect.
+    if (!(error instanceof ApiError)) console.error("A resonance posted without JavaScript failed", error);
+  }
+  return `${page}#wish-${encodeURIComponent(wishId)}`;
+}
