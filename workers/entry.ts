@@ -1,17 +1,27 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "@quantum-bell/server-build";
+import { fail } from "~/server/http.server";
+import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
+import { isSameSiteOrigin } from "~/server/origin.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
 import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
 
 export { BellRoom } from "./bell-room";
 
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
 
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     if (isSocketPath(url)) return forwardToRoom(request, env);
+    // Outside Remix: the Vite server build cannot import the .wasm and .woff modules the share images need.
+    if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
+    // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs.
+    if (!SAFE_METHODS.has(request.method) && !isSameSiteOrigin(request, env)) {
+      return withSecurityHeaders(fail({ status: 403, error: "Requests from other sites are not accepted." }), url);
+    }
     const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
     return withSecurityHeaders(response, url);
   },

@@ -325,6 +325,16 @@ describe("countries and reverse geocoding", () => {
   });
 });
 
+describe("cross-site requests", () => {
+  it("refuses a POST from another site with a JSON 403 and stores nothing", async () => {
+    const before = (await call<{ stats: SiteStats }>("/api/stats")).json.stats.totalWishes;
+    const { status, json } = await call("/api/wishes", { body: validWish(), headers: { Origin: "https://evil.example" } });
+    expect(status).toBe(403);
+    expect(json).toMatchObject({ success: false, error: "Requests from other sites are not accepted." });
+    expect((await call<{ stats: SiteStats }>("/api/stats")).json.stats.totalWishes).toBe(before);
+  });
+});
+
 describe("bad input never becomes a 5xx", () => {
   it("answers REQUEST_BODY_INVALID for a non-object body", async () => {
     const { json } = await call("/api/wishes", { rawBody: "[]" });
