@@ -71,9 +71,10 @@ try {
   const table = [
     `| route | p50 @${RATE}/s | p99 @${RATE}/s | p50 ÷ floor | p99 ÷ floor | errors @${RATE}/s | req/s saturated | ÷ floor req/s | errors saturated |`,
     "|---|---|---|---|---|---|---|---|---|",
-    ...rows.map(
-      (r) =>
-        `| ${r.name} | ${ms(r.paced.p50)} | ${ms(r.paced.p99)} | ${ratio(r.paced.p50, floor.paced.p50)} | ${ratio(r.paced.p99, floor.paced.p99)} | ${r.paced.errors} | ${r.saturated.rps.toFixed(0)} | ${(r.saturated.rps / floor.saturated.rps * 100).toFixed(0)}% | ${r.saturated.errors} |`,
+    ...rows.map((r) =>
+      r.paced.total === 0
+        ? `| ${r.name} | no completed responses: autocannon counted none (open question, see bench notes) | | | | | | | |`
+        : `| ${r.name} | ${ms(r.paced.p50)} | ${ms(r.paced.p99)} | ${ratio(r.paced.p50, floor.paced.p50)} | ${ratio(r.paced.p99, floor.paced.p99)} | ${r.paced.errors} | ${r.saturated.rps.toFixed(0)} | ${(r.saturated.rps / floor.saturated.rps * 100).toFixed(0)}% | ${r.saturated.errors} |`,
     ),
   ];
   writeSection(
