@@ -15,7 +15,6 @@ const targets = [
   { name: "GET /api/wishes/wall", path: "/api/wishes/wall?page=1&pageSize=6" },
   { name: "GET /api/stats", path: "/api/stats" },
   { name: "GET /api/wishes/live-activity", path: "/api/wishes/live-activity" },
-  { name: "GET / (home page)", path: "/" },
   {
     name: "POST /api/wishes",
     path: "/api/wishes",
@@ -30,6 +29,7 @@ const targets = [
       };
     },
   },
+  { name: "GET / (home page)", path: "/" },
 ];
 
 function run(url, target, rate) {
@@ -41,7 +41,7 @@ function run(url, target, rate) {
         connections: CONNECTIONS,
         duration: SECONDS,
         ...(rate ? { overallRate: rate } : {}),
-        ...(target.setupRequest ? { requests: [{ setupRequest: target.setupRequest }] } : {}),
+        ...(target.setupRequest ? { requests: [{ method: target.method, setupRequest: target.setupRequest }] } : {}),
       },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
