@@ -142,3 +142,8 @@ export const MODERATION_LINK = "Please leave links out of your wish.";
 export const MODERATION_EMAIL = "Please leave e-mail addresses out of your wish.";
 export const MODERATION_PHONE = "Please leave phone numbers out of your wish.";
 export const MODERATION_PROFANITY = "Please keep your wish kind: it contains a word we do not publish.";
+
+// Reporting a wish to the moderators.
+export const REPORT_SENT = "Thank you. The moderators will look at this wish.";
+export const REPORT_ALREADY = "You have already reported this wish. The moderators will look at it.";
+export const REPORT_FAILED = "Failed to report the wish. Please try again.";

@@ -2,6 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAILY_WISH_LIMIT, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import {
+  REPORT_ALREADY,
+  REPORT_SENT,
   charactersToGo,
   COPY_LINK_PENDING,
   COPY_LINK_SUCCESS,
@@ -323,6 +325,24 @@ describe("the Wish Wall", () => {
     await oldest.getByRole("button", { name: "Copy Link" }).click();
     await toast(page, COPY_LINK_SUCCESS).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    await context.close();
+  });
+});
+
+describe("reporting a wish", () => {
+  it("sends one report per device to the moderators' queue, and a repeat says so", async () => {
+    const { context, page } = await newVisitor(browser);
+    await openHydrated(page);
+    const card = wall(page).locator("article").nth(1);
+    const wishId = (await card.getAttribute("id"))!.replace(/^wish-/, "");
+    await card.getByText("Share").click();
+    await card.getByRole("button", { name: "Report this wish" }).click();
+    await toast(page, REPORT_SENT).waitFor();
+    await card.getByText("Share").click();
+    await card.getByRole("button", { name: "Report this wish" }).click();
+    await toast(page, REPORT_ALREADY).waitFor();
+    // The wish stays public after one report: hiding waits for three, or for a moderator.
+    expect((await api<PublicWish>(`/api/wishes/${wishId}`)).status).toBe(200);
     await context.close();
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useToast } from "~/components/toast/toast";
-import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SHARE_FAILED } from "~/domain/messages";
+import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, REPORT_ALREADY, REPORT_FAILED, REPORT_SENT, SHARE_FAILED } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
 import { copyLinkOutcome, shareLinks, tweetText, type CopyLinkOutcome, type ShareLinks } from "~/domain/share";
+import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./wish-wall.css";
@@ -33,6 +34,7 @@ async function lookUpOutcome(wishId: string): Promise<CopyLinkOutcome | null> {
 export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }) {
   const hydrated = useHydrated();
   const toast = useToast();
+  const fingerprint = useDeviceFingerprint();
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<CopyLinkOutcome>(() => copyLinkOutcome(wish));
@@ -92,6 +94,23 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
     close();
   }
 
+  /** Flags the wish for the moderators (one report per device; three reports hide it until reviewed). */
+  async function report() {
+    try {
+      const response = await fetch(`/api/wishes/${encodeURIComponent(wish.id)}/report`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ deviceFingerprint: fingerprint() }),
+      });
+      if (!response.ok) throw new Error(`report answered ${response.status}`);
+      const answer = (await response.json()) as { alreadyReported: boolean };
+      toast.show(answer.alreadyReported ? REPORT_ALREADY : REPORT_SENT, answer.alreadyReported ? "info" : "success");
+      close();
+    } catch {
+      toast.show(REPORT_FAILED, "error");
+    }
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDetailsElement>) {
     if (event.key === "Escape" && open) {
       event.stopPropagation();
@@ -138,6 +157,13 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
           ) : null,
         )}
         {!links && !hydrated && outcome.kind !== "link" ? <li className={styles.shareNote}>{outcome.message}</li> : null}
+        {hydrated ? (
+          <li>
+            <button type="button" className={styles.shareItem} onClick={report}>
+              Report this wish
+            </button>
+          </li>
+        ) : null}
       </ul>
     </details>
   );
