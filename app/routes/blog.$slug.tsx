@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ContentArticle } from "~/components/content/content-article";
-import * as styles from "~/components/content/content.css";
-import { formatDate } from "~/components/content/entry-list";
+import { useLoaderData } from "@remix-run/react";
+import { DatedEntryArticle } from "~/components/content/dated-entry";
 import { blogPostingJsonLd, notFoundMeta, pageMeta, siteInfo } from "~/lib/meta";
 import { blog, requireContent } from "~/server/content.server";
 
@@ -31,27 +29,5 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 export default function BlogPost() {
-  const entry = useLoaderData<typeof loader>();
-  return (
-    <ContentArticle
-      title={entry.title}
-      description={entry.description}
-      html={entry.html}
-      eyebrow="Blog"
-      before={
-        entry.date ? (
-          <p className={styles.meta}>
-            <time dateTime={entry.date}>{formatDate(entry.date)}</time>
-            {entry.author ? ` · ${entry.author}` : ""}
-          </p>
-        ) : null
-      }
-    >
-      <p className={styles.actions}>
-        <Link to="/blog" className={styles.secondaryButton}>
-          ← All posts
-        </Link>
-      </p>
-    </ContentArticle>
-  );
+  return <DatedEntryArticle entry={useLoaderData<typeof loader>()} eyebrow="Blog" backTo="/blog" backLabel="All posts" />;
 }

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { Link, useLoaderData } from "@remix-run/react";
-import { ContentArticle } from "~/components/content/content-article";
-import * as styles from "~/components/content/content.css";
-import { formatDate } from "~/components/content/entry-list";
+import { useLoaderData } from "@remix-run/react";
+import { DatedEntryArticle } from "~/components/content/dated-entry";
 import { notFoundMeta, pageMeta, siteInfo } from "~/lib/meta";
 import { research, requireContent } from "~/server/content.server";
 
@@ -22,27 +20,5 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) =
 };
 
 export default function ResearchPaper() {
-  const entry = useLoaderData<typeof loader>();
-  return (
-    <ContentArticle
-      title={entry.title}
-      description={entry.description}
-      html={entry.html}
-      eyebrow="Research"
-      before={
-        entry.date ? (
-          <p className={styles.meta}>
-            <time dateTime={entry.date}>{formatDate(entry.date)}</time>
-            {entry.author ? ` · ${entry.author}` : ""}
-          </p>
-        ) : null
-      }
-    >
-      <p className={styles.actions}>
-        <Link to="/research" className={styles.secondaryButton}>
-          ← All papers
-        </Link>
-      </p>
-    </ContentArticle>
-  );
+  return <DatedEntryArticle entry={useLoaderData<typeof loader>()} eyebrow="Research" backTo="/research" backLabel="All papers" />;
 }
