@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { ringMeta } from "~/components/result/result-copy";
+import { siteInfo } from "~/lib/meta";
 import { RingResult } from "~/components/result/ring-result";
 import { WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { ringPath } from "~/domain/share";
@@ -13,13 +14,12 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const ring = id && id.length <= WISH_ID_MAX_LENGTH ? await getRingView(context.cloudflare.env, id) : null;
   if (!ring) throw new Response("Not found", { status: 404 });
   const { origin } = new URL(request.url);
-  return { ring, origin, url: `${origin}${ringPath(ring.id)}` };
+  return { ring, url: `${origin}${ringPath(ring.id)}` };
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
   if (!data) return [];
-  const siteName = matches.find((match) => match.id === "root")?.data?.siteName ?? DEFAULT_SITE_NAME;
-  return ringMeta({ ring: data.ring, origin: data.origin, siteName });
+  return ringMeta({ ring: data.ring, site: siteInfo(matches) });
 };
 
 export default function BellRingPage() {

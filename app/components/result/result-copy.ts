@@ -1,5 +1,7 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
 import { countWishes, FELLOW_DREAMER_LOCATION, UNKNOWN_LOCATION } from "~/domain/messages";
+import type { MetaDescriptor } from "@remix-run/cloudflare";
+import { pageMeta, type SiteInfo } from "~/lib/meta";
 import type { PublicWish } from "~/domain/public-wish";
 import type { RingView } from "~/domain/ring-view";
 import { ringPath } from "~/domain/share";
@@ -69,45 +71,27 @@ function cut(text: string, max: number): string {
 
 export interface RingMetaInput {
   ring: Pick<RingView, "id" | "poem" | "status" | "wishes">;
-  origin: string;
-  siteName: string;
+  site: SiteInfo;
 }
 
-export type MetaTag =
-  | { title: string }
-  | { name: string; content: string }
-  | { property: string; content: string }
-  | { tagName: "link"; rel: string; href: string };
-
-/** Title, description, canonical, Open Graph and Twitter tags of /bell/{id}; every address absolute. */
-export function ringMeta({ ring, origin, siteName }: RingMetaInput): MetaTag[] {
-  const url = `${origin}${ringPath(ring.id)}`;
+/** Every tag of /bell/{id} through the shared `pageMeta`: the poem as title, an article, a bell share image. */
+export function ringMeta({ ring, site }: RingMetaInput): MetaDescriptor[] {
   const heading = ring.poem ?? RING_TITLE_FALLBACK;
-  const title = `${heading} | ${siteName}`;
   const wishes = countWishes(ring.wishes.length);
   const description = ring.poem
-    ? `“${ring.poem}” ${wishes} entangled in one ring of the ${siteName}, and what the qubits answered.`
+    ? `“${ring.poem}” ${wishes} entangled in one ring of the ${site.siteName}, and what the qubits answered.`
     : ring.status === "failed"
-      ? `${wishes} rang the ${siteName} together; the ring did not complete and the wishes returned to the pool.`
-      : `${wishes} entangled in one ring of the ${siteName}. The qubits are still listening.`;
-  const image = new URL("/og", origin);
-  image.searchParams.set("title", cut(ring.poem ?? `A ring of the ${siteName}`, OG_TITLE_MAX));
-  image.searchParams.set("subtitle", cut(entangledSubtitle(ring.wishes.length), OG_SUBTITLE_MAX));
-  image.searchParams.set("variant", "bell");
-  return [
-    { title },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "article" },
-    { property: "og:url", content: url },
-    { property: "og:site_name", content: siteName },
-    { property: "og:image", content: image.href },
-    { property: "og:image:alt", content: heading },
-    { name: "twitter:card", content: "summary_large_image" },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: image.href },
-  ];
+      ? `${wishes} rang the ${site.siteName} together; the ring did not complete and the wishes returned to the pool.`
+      : `${wishes} entangled in one ring of the ${site.siteName}. The qubits are still listening.`;
+  return pageMeta(site, {
+    title: heading,
+    description,
+    path: ringPath(ring.id),
+    type: "article",
+    image: {
+      title: cut(ring.poem ?? `A ring of the ${site.siteName}`, OG_TITLE_MAX),
+      subtitle: cut(entangledSubtitle(ring.wishes.length), OG_SUBTITLE_MAX),
+      variant: "bell",
+    },
+  });
 }

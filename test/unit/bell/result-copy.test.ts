@@ -12,9 +12,8 @@ import type { PublicWish } from "../../../app/domain/public-wish";
 const wishes = [{ id: "a" }, { id: "b" }, { id: "c" }] as PublicWish[];
 
 function metaValue(tags: ReturnType<typeof ringMeta>, key: string): string | undefined {
-  for (const tag of tags) {
-    if ("property" in tag && tag.property === key) return tag.content;
-    if ("name" in tag && tag.name === key) return tag.content;
+  for (const tag of tags as Record<string, string>[]) {
+    if (tag.property === key || tag.name === key) return tag.content;
   }
   return undefined;
 }
@@ -66,11 +65,11 @@ describe("small words", () => {
 });
 
 describe("ringMeta", () => {
-  const origin = "https://bell.example";
+  const site = { siteName: "Quantum Bell", siteUrl: "https://bell.example" };
 
   it("titles a completed ring with its poem and points every address at this site", () => {
     const poem = "Stillness spreads like water finding its level.";
-    const tags = ringMeta({ ring: { id: "01JD3RING", poem, status: "completed", wishes }, origin, siteName: "Quantum Bell" });
+    const tags = ringMeta({ ring: { id: "01JD3RING", poem, status: "completed", wishes }, site });
     expect(tags[0]).toEqual({ title: `${poem} | Quantum Bell` });
     expect(metaValue(tags, "og:title")).toBe(`${poem} | Quantum Bell`);
     expect(metaValue(tags, "og:type")).toBe("article");
@@ -81,7 +80,7 @@ describe("ringMeta", () => {
     expect(tags).toContainEqual({ tagName: "link", rel: "canonical", href: "https://bell.example/bell/01JD3RING" });
 
     const image = new URL(metaValue(tags, "og:image")!);
-    expect(image.origin).toBe(origin);
+    expect(image.origin).toBe(site.siteUrl);
     expect(image.pathname).toBe("/og");
     expect(image.searchParams.get("title")).toBe(poem);
     expect(image.searchParams.get("subtitle")).toBe("3 wishes entangled");
@@ -89,8 +88,15 @@ describe("ringMeta", () => {
     expect(metaValue(tags, "twitter:image")).toBe(image.href);
   });
 
+  it("carries the shared page tags: keywords and the square share image", () => {
+    const tags = ringMeta({ ring: { id: "r1", poem: null, status: "completed", wishes }, site });
+    expect(metaValue(tags, "keywords")).toMatch(/quantum/i);
+    const widths = (tags as Record<string, string>[]).filter((tag) => tag.property === "og:image:width").map((tag) => tag.content);
+    expect(widths).toEqual(["1200", "512"]);
+  });
+
   it("falls back to a plain title while the qubits are still listening", () => {
-    const tags = ringMeta({ ring: { id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, origin, siteName: "Quantum Bell" });
+    const tags = ringMeta({ ring: { id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, site });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Quantum Bell" });
     const image = new URL(metaValue(tags, "og:image")!);
     expect(image.searchParams.get("title")).toBe("A ring of the Quantum Bell");
@@ -99,14 +105,14 @@ describe("ringMeta", () => {
   });
 
   it("uses the configured site name", () => {
-    const tags = ringMeta({ ring: { id: "r1", poem: null, status: "failed", wishes }, origin, siteName: "Bell Test" });
+    const tags = ringMeta({ ring: { id: "r1", poem: null, status: "failed", wishes }, site: { ...site, siteName: "Bell Test" } });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Bell Test" });
     expect(metaValue(tags, "og:site_name")).toBe("Bell Test");
     expect(metaValue(tags, "description")).toContain("returned to the pool");
   });
 
   it("escapes ring ids in the address", () => {
-    const tags = ringMeta({ ring: { id: "a b/c", poem: null, status: "queued", wishes }, origin, siteName: "Quantum Bell" });
+    const tags = ringMeta({ ring: { id: "a b/c", poem: null, status: "queued", wishes }, site });
     expect(metaValue(tags, "og:url")).toBe("https://bell.example/bell/a%20b%2Fc");
   });
 });
