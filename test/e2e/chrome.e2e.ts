@@ -169,6 +169,23 @@ describe("site chrome in Chromium", () => {
     await context.close();
   });
 
+  it("without JavaScript the menu at 1000px still opens the drawer, and a link in it navigates", async () => {
+    const { context, page } = await newVisitor(browser, { javaScriptEnabled: false, viewport: { width: 1000, height: 800 } });
+    await page.goto("/about");
+    const drawer = page.getByRole("navigation", { name: "Main menu" });
+    expect(await drawer.isVisible()).toBe(false);
+    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await drawer.waitFor({ state: "visible" });
+    expect(await drawer.getByRole("link").count()).toBe(7);
+    await page.getByRole("link", { name: "Close menu" }).click();
+    await drawer.waitFor({ state: "hidden" });
+    await page.getByRole("link", { name: "Menu", exact: true }).click();
+    await drawer.getByRole("link", { name: "FAQ" }).click();
+    await page.waitForURL("**/faq");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toMatch(/question/i);
+    await context.close();
+  });
+
   it("above 1200px the links sit in the top bar and the menu button is hidden", async () => {
     const { context, page } = await open("/about", { viewport: { width: 1280, height: 800 } });
     expect(await page.getByRole("navigation", { name: "Main", exact: true }).isVisible()).toBe(true);

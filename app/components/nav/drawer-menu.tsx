@@ -1,16 +1,27 @@
 import { NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { MAIN_NAV } from "./links";
 import * as styles from "./nav.css";
 import { SocialLinks } from "./social-links";
 
+/** One drawer per page, so a fixed id: without JavaScript the menu link opens the drawer as the URL's `:target`. */
+const DRAWER_ID = "main-menu";
+
+const MenuIcon = ({ open }: { open: boolean }) => (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+    {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+  </svg>
+);
+
 /**
  * The main links as a disclosure for widths up to the drawer breakpoint: the button says whether the drawer is
- * open, Escape closes it and gives focus back to the button, and following a link closes it.
+ * open, Escape closes it and gives focus back to the button, and following a link closes it. Before hydration (or
+ * without JavaScript) the button is a link to the drawer, which CSS shows while it is the URL's target.
  */
 export function DrawerMenu() {
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
-  const drawerId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const [shownFor, setShownFor] = useState(pathname);
@@ -31,6 +42,23 @@ export function DrawerMenu() {
     return () => document.removeEventListener("keydown", onKey);
   }, [open]);
 
+  if (!hydrated) {
+    return (
+      <>
+        <a href={`#${DRAWER_ID}`} className={styles.menuButton}>
+          <MenuIcon open={false} />
+          Menu
+        </a>
+        <div id={DRAWER_ID} className={`${styles.drawer} ${styles.drawerWithoutScript}`}>
+          <DrawerLinks />
+          <a href="#" className={styles.drawerClose}>
+            Close menu
+          </a>
+        </div>
+      </>
+    );
+  }
+
   return (
     <>
       <button
@@ -38,28 +66,34 @@ export function DrawerMenu() {
         type="button"
         className={styles.menuButton}
         aria-expanded={open}
-        aria-controls={drawerId}
+        aria-controls={DRAWER_ID}
         onClick={() => setOpen((value) => !value)}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
-          {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-        </svg>
+        <MenuIcon open={open} />
         Menu
       </button>
-      <div id={drawerId} className={styles.drawer} hidden={!open}>
-        <nav aria-label="Main menu">
-          <ul className={styles.drawerList}>
-            {MAIN_NAV.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={styles.drawerLink} prefetch="intent" onClick={() => setOpen(false)}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <SocialLinks />
+      <div id={DRAWER_ID} className={styles.drawer} hidden={!open}>
+        <DrawerLinks onFollow={() => setOpen(false)} />
       </div>
+    </>
+  );
+}
+
+function DrawerLinks({ onFollow }: { onFollow?: () => void }) {
+  return (
+    <>
+      <nav aria-label="Main menu">
+        <ul className={styles.drawerList}>
+          {MAIN_NAV.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} className={styles.drawerLink} prefetch="intent" onClick={onFollow}>
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <SocialLinks />
     </>
   );
 }

@@ -52,6 +52,7 @@ export const menuButton = style({
   background: vars.color.surface,
   color: vars.color.text,
   font: "inherit",
+  textDecoration: "none",
   cursor: "pointer",
   "@media": { [breakpoints.drawer]: { display: "inline-flex" } },
 });
@@ -63,6 +64,18 @@ export const drawer = style({
   paddingBlock: vars.space.md,
   "@media": { [breakpoints.drawer]: { display: "block" } },
   selectors: { "&[hidden]": { display: "none" } },
+});
+
+/** Without JavaScript the drawer opens as the URL's `:target` (the menu link points at it). */
+export const drawerWithoutScript = style({
+  selectors: { "&:not(:target)": { display: "none" } },
+});
+
+export const drawerClose = style({
+  ...linkBase,
+  display: "inline-block",
+  marginBlockStart: vars.space.sm,
+  padding: vars.space.sm,
 });
 
 export const drawerList = style({
