@@ -195,6 +195,15 @@ describe("/og share images", () => {
     }
   });
 
+  it("draws arrows, stars, the peace sign and common pictographs with real glyphs, never the missing-glyph box", async () => {
+    const bytes = async (title: string) => new Uint8Array(await (await get(`/og?title=${encodeURIComponent(title)}`)).arrayBuffer());
+    // U+E000 is a private-use character no font draws, so its card shows the box a missing glyph gets.
+    const boxed = await bytes("Peace \uE000 now");
+    for (const symbol of ["→", "⇒", "∞", "★", "✦", "♥", "✓", "☮", "🕊", "🌍"]) {
+      expect(await bytes(`Peace ${symbol} now`), symbol).not.toEqual(boxed);
+    }
+  });
+
   it("renders the 512x512 square mark", async () => {
     expect(await image("?variant=square")).toMatchObject({ width: 512, height: 512 });
   });

@@ -53,7 +53,6 @@ function el(type: string, props: Record<string, unknown>, children?: CardNode["p
   return { type, props: children === undefined ? props : { ...props, children } };
 }
 
-const FONT_STACK = '"Roboto", "Roboto Latin Ext", "Roboto Symbols"';
 const NAVY = "#0b1020";
 const SURFACE = "#141b2f";
 const BORDER = "#2c3862";
@@ -70,7 +69,7 @@ function bellMark(size: number): CardNode {
   ]);
 }
 
-function squareTree(siteName: string): CardNode {
+function squareTree(siteName: string, fontFamily: string): CardNode {
   return el(
     "div",
     {
@@ -84,7 +83,7 @@ function squareTree(siteName: string): CardNode {
         gap: 28,
         background: NAVY,
         color: TEXT,
-        fontFamily: FONT_STACK,
+        fontFamily,
       },
     },
     [bellMark(240), el("div", { style: { display: "flex", fontSize: 48, fontWeight: 700 } }, siteName)],
@@ -92,8 +91,9 @@ function squareTree(siteName: string): CardNode {
 }
 
 /** A flat card (no gradients or shadows: resvg's cost grows with them, see STACK-NOTES). */
-export function cardTree(card: OgCard, siteName: string): CardNode {
-  if (card.variant === "square") return squareTree(siteName);
+/** The card as satori elements; `fontFamily` is the stack of every bundled font family, in fallback order. */
+export function cardTree(card: OgCard, siteName: string, fontFamily: string): CardNode {
+  if (card.variant === "square") return squareTree(siteName, fontFamily);
   const titleSize = card.title.length > 60 ? 54 : card.title.length > 30 ? 66 : 80;
   return el(
     "div",
@@ -107,7 +107,7 @@ export function cardTree(card: OgCard, siteName: string): CardNode {
         padding: "64px 72px",
         background: NAVY,
         color: TEXT,
-        fontFamily: FONT_STACK,
+        fontFamily,
         borderBottom: `16px solid ${THEME_COLOUR}`,
       },
     },
