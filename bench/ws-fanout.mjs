@@ -5,11 +5,11 @@ import { createServer } from "node:http";
 import WebSocket, { WebSocketServer } from "ws";
 import { benchServer, freePort, machine } from "./lib/server.mjs";
 import { ms, today, writeSection } from "./lib/report.mjs";
+import { percentile } from "./lib/stats.mjs";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const OPEN_BATCH = 100;
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function openSockets(url, count, headers = {}) {
   const sockets = [];

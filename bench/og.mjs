@@ -1,0 +1,65 @@
+// /og share images: render time when the card is not cached (every request a new title, so the Cache API misses and
+// satori + resvg draw it) and when it is, beside a static asset of the same server as the floor. Figures go to
+// bench/README.md. Usage: npm run bench:og   (BENCH_OG_RENDERS=40; BENCH_URL to target a running server)
+import { benchServer, machine } from "./lib/server.mjs";
+import { ms, today, writeSection } from "./lib/report.mjs";
+import { summarise } from "./lib/stats.mjs";
+
+const RENDERS = Number(process.env.BENCH_OG_RENDERS ?? 40);
+const run = `${process.pid}-${Date.now()}`;
+
+async function timed(url) {
+  const began = performance.now();
+  const response = await fetch(url);
+  const body = new Uint8Array(await response.arrayBuffer());
+  const elapsed = performance.now() - began;
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return { elapsed, type: response.headers.get("content-type"), bytes: body.byteLength };
+}
+
+/** Sequential requests, one at a time, so each figure is one render and not a queue. */
+async function series(urls) {
+  const times = [];
+  for (const url of urls) times.push((await timed(url)).elapsed);
+  return summarise(times);
+}
+
+const cardUrl = (base, variant, i) =>
+  `${base}/og?${new URLSearchParams({ title: `May peace reach every shore → ★ ${run} ${i}`, subtitle: `${i + 1} wishes entangled`, variant })}`;
+
+const server = await benchServer();
+try {
+  const base = server.url;
+  const first = await timed(cardUrl(base, "default", -1));
+  if (first.type !== "image/png") throw new Error(`/og answered ${first.type}`);
+  const floor = await series(Array.from({ length: RENDERS }, () => `${base}/favicon.svg`));
+  const rows = [];
+  for (const variant of ["default", "bell", "square"]) {
+    const urls = Array.from({ length: RENDERS }, (_, i) => cardUrl(base, variant, i));
+    const cold = await series(urls);
+    await new Promise((resolve) => setTimeout(resolve, 500)); // the cache write runs in waitUntil after the response
+    const cached = await series(urls);
+    rows.push({ variant, cold, cached });
+    console.log(variant, "cold", cold, "cached", cached);
+  }
+  const budget = (figure) => (figure < 150 ? "✓" : "✗");
+  writeSection(
+    "og",
+    [
+      `### /og render time (${today()})`,
+      "",
+      `Command: \`npm run bench:og\` (${RENDERS} sequential requests per variant on loopback, \`wrangler dev\` on the built Worker; every`,
+      `cold request carries a title never asked for before, so the Cache API misses and satori + resvg draw it; the cached pass repeats`,
+      `the same URLs). Machine: ${machine()}. DESIGN §8 target: < 150 ms median cold, then served from cache.`,
+      "",
+      `The isolate's first card (compiling both WebAssembly modules and parsing the fonts) took ${ms(first.elapsed)}.`,
+      "",
+      "| card | cold p50 | cold p95 | cached p50 | cached p95 | cold p50 < 150 ms |",
+      "|---|---|---|---|---|---|",
+      ...rows.map(({ variant, cold, cached }) => `| \`variant=${variant}\` | ${ms(cold.p50)} | ${ms(cold.p95)} | ${ms(cached.p50)} | ${ms(cached.p95)} | ${budget(cold.p50)} |`),
+      `| static asset (floor) | | | ${ms(floor.p50)} | ${ms(floor.p95)} | |`,
+    ].join("\n"),
+  );
+} finally {
+  server.stop();
+}
