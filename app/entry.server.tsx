@@ -24,6 +24,9 @@ export default async function handleRequest(
     </NonceProvider>,
     {
       nonce,
+      // React outlines a finished Suspense boundary bigger than this many bytes (sending its HTML after the shell,
+      // swapped in by a script), which would hide the wall and the pending list from visitors without JavaScript.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       signal: controller.signal,
       onError(error: unknown) {
         if (!controller.signal.aborted) console.error(error);

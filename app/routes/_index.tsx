@@ -3,11 +3,12 @@ import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/
 import { useMemo, type MouseEvent } from "react";
 import { BellRinger } from "~/components/bell/bell-ringer";
 import * as styles from "~/components/home/home.css";
-import { LiveStrip } from "~/components/live-strip/live-strip";
+import { hydrateWhenIdle } from "~/components/deferred/hydrate-when-idle";
+import { LiveStrip as LiveStripNow } from "~/components/live-strip/live-strip";
 import { LazyWorldMap } from "~/components/map/lazy-world-map";
-import { PendingWishes } from "~/components/pending/pending-wishes";
+import { PendingWishes as PendingWishesNow } from "~/components/pending/pending-wishes";
 import { Ribbon } from "~/components/ribbon/ribbon";
-import { WishWall } from "~/components/wall/wish-wall";
+import { WishWall as WishWallNow } from "~/components/wall/wish-wall";
 import { OPEN_DIALOG_EVENT, type HomeDialog } from "~/components/wish-form/events";
 import { WishForm } from "~/components/wish-form/wish-form";
 import { displayableActivities } from "~/domain/live-activity";
@@ -32,6 +33,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   return homeAction(request, context.cloudflare);
 }
+
+// Below the fold: rendered on the server, hydrated once the browser is idle (see hydrateWhenIdle).
+const LiveStrip = hydrateWhenIdle(LiveStripNow);
+const PendingWishes = hydrateWhenIdle(PendingWishesNow);
+const WishWall = hydrateWhenIdle(WishWallNow);
 
 const HERO_ACTIONS: readonly { dialog: HomeDialog; label: string; href: string }[] = [
   { dialog: "how-it-works", label: "How it Works", href: "/why" },
