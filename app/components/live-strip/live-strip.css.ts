@@ -13,19 +13,27 @@ export const header = style({
 
 export const title = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0, fontSize: "1.5rem" });
 
+// Transform and opacity only, so the compositor animates the ring without repainting the page every frame.
 const beat = keyframes({
-  "0%": { boxShadow: "0 0 0 0 rgba(129, 199, 132, 0.7)" },
-  "70%": { boxShadow: "0 0 0 10px rgba(129, 199, 132, 0)" },
-  "100%": { boxShadow: "0 0 0 0 rgba(129, 199, 132, 0)" },
+  "0%": { transform: "scale(1)", opacity: 0.7 },
+  "70%, 100%": { transform: "scale(2.6)", opacity: 0 },
 });
 
 export const pulse = style({
+  position: "relative",
   width: "0.625rem",
   height: "0.625rem",
   borderRadius: vars.radius.pill,
   background: vars.color.success,
-  animation: `${beat} 2s infinite`,
-  "@media": { [breakpoints.reducedMotion]: { animation: "none" } },
+  "::after": {
+    content: '""',
+    position: "absolute",
+    inset: 0,
+    borderRadius: "inherit",
+    background: vars.color.success,
+    animation: `${beat} 2s infinite`,
+  },
+  "@media": { [breakpoints.reducedMotion]: { selectors: { "&::after": { animation: "none", opacity: 0 } } } },
 });
 
 export const toggle = style({
