@@ -3,6 +3,7 @@ import * as serverBuild from "@quantum-bell/server-build";
 import { fail } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
+import { bodyLimitFor, limitRequestBody } from "~/server/request-size.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
 import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
@@ -22,7 +23,10 @@ export default {
     if (!SAFE_METHODS.has(request.method) && !isSameSiteOrigin(request, env)) {
       return withSecurityHeaders(fail({ status: 403, error: "Requests from other sites are not accepted." }), url);
     }
-    const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
+    // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).
+    const limited = await limitRequestBody(request, bodyLimitFor(url));
+    if (limited instanceof Response) return withSecurityHeaders(limited, url);
+    const response = await handleRemixRequest(limited, { cloudflare: { env, ctx } });
     return withSecurityHeaders(response, url);
   },
 

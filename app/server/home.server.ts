@@ -11,7 +11,7 @@ import { ledgerSeconds } from "./credits.server";
 import { deviceIdFor, readDeviceCookie } from "./device-cookie.server";
 import { ApiError } from "./http.server";
 import { isSameSiteOrigin } from "./origin.server";
-import { MAX_JSON_BODY_BYTES, parseWith } from "./request.server";
+import { parseWith } from "./request.server";
 import { liveActivity, pendingWishes, resonate, siteStats, submitWish, wallPage } from "./wishes.server";
 
 export interface HomeData {
@@ -95,9 +95,6 @@ function text(form: FormData, key: string): string {
  */
 export async function homeAction(request: Request, { env, ctx }: CloudflareContext) {
   if (!isSameSiteOrigin(request, env)) throw new Response("This form only accepts posts from this site.", { status: 403 });
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_JSON_BODY_BYTES) {
-    throw new Response("That request is too large.", { status: 413 });
-  }
   const form = await request.formData().catch(() => null);
   const device = deviceIdFor(request);
   const headers = new Headers();

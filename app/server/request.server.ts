@@ -2,15 +2,16 @@ import type { z } from "zod";
 import { firstIssue } from "~/domain/wish";
 import { REQUEST_BODY_INVALID } from "~/domain/messages";
 import { ApiError } from "./http.server";
+import { MAX_API_BODY_BYTES, REQUEST_TOO_LARGE } from "./request-size.server";
 
-export const MAX_JSON_BODY_BYTES = 16 * 1024;
-
-/** Reads a JSON object body, refusing oversize or malformed input with a sentence before any parsing work. */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > maxBytes) throw new ApiError(413, "That request is too large.");
+/**
+ * Reads a JSON object body, refusing malformed input with a sentence before any parsing work. The size limit is
+ * enforced once, before any route runs, by the Worker entry (request-size.server.ts); the check after reading only
+ * keeps this function honest when it is called some other way.
+ */
+export async function readJsonBody(request: Request, maxBytes = MAX_API_BODY_BYTES): Promise<unknown> {
   const text = await request.text();
-  if (new TextEncoder().encode(text).byteLength > maxBytes) throw new ApiError(413, "That request is too large.");
+  if (new TextEncoder().encode(text).byteLength > maxBytes) throw new ApiError(413, REQUEST_TOO_LARGE);
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);

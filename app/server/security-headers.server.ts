@@ -13,14 +13,17 @@ export function createNonce(): string {
 }
 
 /**
- * The site's Content Security Policy. With a nonce, Remix's inline boot script carries it and 'strict-dynamic' lets
- * the modules it imports run; without one (JSON, images, text) no script may run at all. Styles stay 'unsafe-inline'
- * because React writes style attributes (progress bars, orbiting particles) and Leaflet positions tiles inline.
+ * The site's Content Security Policy. With a nonce, Remix's inline boot and data scripts carry it and the modules
+ * they import are this site's own files ('self'). No 'strict-dynamic': in Chromium it lets any script element made
+ * with createElement run, inline text included, so one DOM-insertion bug would become script execution (found by
+ * test/e2e/security.e2e.ts). Without a nonce (JSON, images, text) no script may run at all. Styles stay
+ * 'unsafe-inline' because React writes style attributes (progress bars, orbiting particles) and Leaflet positions
+ * tiles inline.
  */
 export function contentSecurityPolicy(nonce?: string): string {
   return [
     "default-src 'self'",
-    nonce ? `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'` : "script-src 'none'",
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
     "font-src 'self'",

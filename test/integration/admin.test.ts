@@ -4,40 +4,9 @@ import { FRIEND_EMAIL_INVALID } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
 import { CROSS_SITE_REFUSED, LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/server/admin/auth.server";
 import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail } from "~/server/email/outbox.server";
-import { call, freshFingerprint, freshIp, ORIGIN, submit } from "../support/api";
+import { ADMIN_PASSWORD as PASSWORD, browserFetch as adminFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
 
-const PASSWORD = "test-admin-password";
 const PAGES = ["/admin", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/subscribers.csv"];
-
-interface AdminRequest {
-  method?: string;
-  form?: Record<string, string>;
-  cookie?: string;
-  origin?: string | null;
-  ip?: string;
-}
-
-/** A browser-shaped request to an admin page: forms are urlencoded and carry this site's Origin unless told otherwise. */
-function adminFetch(path: string, { method, form, cookie, origin = ORIGIN, ip = freshIp() }: AdminRequest = {}) {
-  const headers = new Headers({ "CF-Connecting-IP": ip, Host: new URL(ORIGIN).host });
-  if (cookie) headers.set("Cookie", cookie);
-  const isPost = (method ?? (form ? "POST" : "GET")) === "POST";
-  if (isPost && origin) headers.set("Origin", origin);
-  if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return exports.default.fetch(`${ORIGIN}${path}`, {
-    method: method ?? (form ? "POST" : "GET"),
-    headers,
-    body: form ? new URLSearchParams(form).toString() : undefined,
-    redirect: "manual",
-  });
-}
-
-async function signIn(ip = freshIp()): Promise<string> {
-  const response = await adminFetch("/admin/login", { form: { password: PASSWORD }, ip });
-  expect(response.status).toBe(302);
-  const setCookie = response.headers.get("Set-Cookie") ?? "";
-  return setCookie.split(";")[0]!;
-}
 
 async function stats(): Promise<SiteStats> {
   return (await call<{ stats: SiteStats }>("/api/stats")).json.stats;

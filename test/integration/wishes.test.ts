@@ -11,6 +11,7 @@ import {
   WISH_TOO_SHORT,
 } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
+import { REQUEST_TOO_LARGE } from "~/server/request-size.server";
 import { call, freshFingerprint, freshIp, submit, validWish } from "../support/api";
 
 const PRIVATE_FIELDS = ["email", "fingerprint", "fingerprintHash", "ipHash", "ip", "lat", "lon"];
@@ -92,7 +93,7 @@ describe("POST /api/wishes", () => {
   it("refuses a body that is too large before reading it", async () => {
     const { status, json } = await call("/api/wishes", { rawBody: JSON.stringify({ wish: "a".repeat(40_000) }) });
     expect(status).toBe(413);
-    expect(json).toMatchObject({ success: false, error: "That request is too large." });
+    expect(json).toMatchObject({ success: false, error: REQUEST_TOO_LARGE });
   });
 
   it("refuses a bad fingerprint, a bad e-mail and out-of-range coordinates", async () => {

@@ -1,4 +1,5 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 
 export const ORIGIN = "http://localhost";
 
@@ -51,4 +52,41 @@ export const validWish = (overrides: Record<string, unknown> = {}) => ({
 
 export async function submit(overrides: Record<string, unknown> = {}, ip?: string) {
   return call<{ success: boolean; wishId: string; error?: string }>("/api/wishes", { body: validWish(overrides), ip });
+}
+
+/** The admin password the test Worker is configured with (vitest.config.ts). */
+export const ADMIN_PASSWORD = "test-admin-password";
+
+export interface BrowserRequest {
+  method?: string;
+  form?: Record<string, string>;
+  cookie?: string;
+  origin?: string | null;
+  ip?: string;
+}
+
+/**
+ * A browser-shaped request to a page (admin or public): forms are urlencoded and anything but a GET carries this site's Origin
+ * unless told otherwise; redirects are returned, not followed.
+ */
+export function browserFetch(path: string, { method, form, cookie, origin = ORIGIN, ip = freshIp() }: BrowserRequest = {}) {
+  const headers = new Headers({ "CF-Connecting-IP": ip, Host: new URL(ORIGIN).host });
+  if (cookie) headers.set("Cookie", cookie);
+  const verb = method ?? (form ? "POST" : "GET");
+  if (verb !== "GET" && verb !== "HEAD" && origin) headers.set("Origin", origin);
+  if (form) headers.set("Content-Type", "application/x-www-form-urlencoded");
+  return exports.default.fetch(`${ORIGIN}${path}`, {
+    method: verb,
+    headers,
+    body: form ? new URLSearchParams(form).toString() : undefined,
+    redirect: "manual",
+  });
+}
+
+/** Signs in to the admin and returns the session cookie as a `Cookie` header value. */
+export async function signIn(ip = freshIp()): Promise<string> {
+  const response = await browserFetch("/admin/login", { form: { password: ADMIN_PASSWORD }, ip });
+  expect(response.status).toBe(302);
+  const setCookie = response.headers.get("Set-Cookie") ?? "";
+  return setCookie.split(";")[0]!;
 }

@@ -53,7 +53,13 @@ export interface AxeViolation {
 
 /** Runs axe-core (WCAG 2.x A/AA and best practices) in the page and returns its violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Injected as the page's own scripts are, with this document's nonce: the CSP refuses any inline script without it.
+  await page.evaluate((source) => {
+    const script = document.createElement("script");
+    script.nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
+    script.textContent = source;
+    document.head.appendChild(script);
+  }, axeSource);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ["violations"] });
