@@ -53,6 +53,16 @@ export interface AxeViolation {
 
 /** Runs axe-core (WCAG 2.x A/AA and best practices) in the page and returns its violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  // Contrast is judged on the settled page: a fade-in or a background transition caught halfway gives colours no
+  // visitor reads. Endless animations (the live pulse, orbiting particles) are left running.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   // Injected as the page's own scripts are, with this document's nonce: the CSP refuses any inline script without it.
   await page.evaluate((source) => {
     const script = document.createElement("script");
