@@ -56,12 +56,15 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Contrast is judged on the settled page: a fade-in or a background transition caught halfway gives colours no
   // visitor reads. Endless animations (the live pulse, orbiting particles) are left running.
   await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
   );
   // Injected as the page's own scripts are, with this document's nonce: the CSP refuses any inline script without it.
   await page.evaluate((source) => {
