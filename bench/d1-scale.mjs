@@ -6,7 +6,7 @@
 // bench/README.md. Exits non-zero when a statement scans a big table or a route misses 20 ms p50 on the file.
 // Usage: npm run bench:d1   (BENCH_SKIP_BUILD=1 reuses build/; BENCH_D1_WISHES=20000 for a quick try;
 //        BENCH_D1_REBUILD=1 makes the database again; BENCH_D1_ITERATIONS / BENCH_D1_REQUESTS change the samples;
-//        BENCH_D1_HTTP=0 stops after the SQLite figures and leaves the README alone)
+//        BENCH_D1_HTTP=0 stops after the SQLite figures and leaves the README alone; BENCH_D1_ONLY=<regexp> picks views)
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -135,7 +135,8 @@ function scenarios() {
   }
   list.push(wall("wall page 1, 50 per page, with a device", "page=1&pageSize=50&deviceFingerprint=bench_device_fingerprint_0001"));
   list.push({ name: "stats", kind: "stats" }, { name: "live activity", kind: "live" });
-  return list;
+  const only = process.env.BENCH_D1_ONLY ? new RegExp(process.env.BENCH_D1_ONLY) : undefined;
+  return only ? list.filter((s) => only.test(s.name)) : list;
 }
 
 function capture() {
@@ -271,11 +272,11 @@ const httpTargets = [
   { name: "GET /api/wishes/wall?page=1&pageSize=6", path: "/api/wishes/wall?page=1&pageSize=6", bust: true },
   ...["wall newest, middle page", "wall newest, last page", "wall leastResonated, middle page", "wall theme Peace, mostResonated, page 1", "wall month, leastResonated, last page", "wall theme Hope + country AD + week, leastResonated, page 1"].map((name) => {
     const route = rows.find((r) => r.name === name);
-    return { name: `GET /api/wishes/wall?${route.query}`, path: `/api/wishes/wall?${route.query}`, bust: true };
+    return route && { name: `GET /api/wishes/wall?${route.query}`, path: `/api/wishes/wall?${route.query}`, bust: true };
   }),
   { name: "GET /api/stats", path: "/api/stats", bust: true },
   { name: "GET /api/wishes/live-activity", path: "/api/wishes/live-activity", bust: true },
-];
+].filter(Boolean);
 const http = [];
 if (process.env.BENCH_D1_HTTP === "0") {
   console.log("BENCH_D1_HTTP=0: figures printed only, bench/README.md left as it is.");
