@@ -253,22 +253,28 @@ export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Pr
   const db = database(env);
   const byResonance = query.sortBy === "mostResonated" || query.sortBy === "leastResonated";
 
-  const [{ total, countryCount }, visibleTotal] = await Promise.all([
+  const order = WALL_ORDER[query.sortBy];
+  // The first page needs no total (it is page 1 however many there are), so it is read alongside the totals: one
+  // round trip to D1 instead of two. A time window sorted by resonance still waits, to choose its plan by the total.
+  const early = query.page === 1 && !(since !== undefined && byResonance);
+  const [{ total, countryCount }, visibleTotal, firstPage] = await Promise.all([
     wallTotals(env, query, where, since === undefined ? filters : [...filters, gte(wishes.createdAt, since)]),
     since !== undefined && byResonance ? counterValue(env, TOTAL_COUNTER) : 0,
+    early ? db.select().from(wishes).where(where).orderBy(...order.forward).limit(query.pageSize) : undefined,
   ]);
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(query.page, lastPage);
   const offset = (page - 1) * query.pageSize;
   // A page in the far half is read from the end: the same rows, in the backward order, then turned around.
   const fromEnd = offset > total - offset - query.pageSize && total > offset;
-  const order = WALL_ORDER[query.sortBy];
   // Only the forward orders put the newest first among equal counts, where a window's wishes are; backwards, the walk
   // would pass every older wish first. `+created_at` keeps SQLite off the time index, so it walks the resonance index.
   const walkWindow =
     since !== undefined && byResonance && !fromEnd && total > 0 && ((offset + query.pageSize) * visibleTotal) / total <= WINDOW_WALK_MAX_ENTRIES;
   const pageWhere = walkWindow ? and(visible, ...filters, sql`+${wishes.createdAt} >= ${since}`) : where;
-  const rows = fromEnd
+  const rows = firstPage
+    ? firstPage
+    : fromEnd
     ? (
         await db
           .select()
