@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAILY_WISH_LIMIT, PUBLIC_WISH_LIST_MAX } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
@@ -155,17 +155,31 @@ const TIME_WINDOWS: Record<Exclude<WallQuery["timeFilter"], "all">, (now: number
   month: (now) => now - 30 * DAY_MS,
 };
 
-const WALL_ORDER: Record<WallQuery["sortBy"], SQL[]> = {
-  newest: [desc(wishes.createdAt), desc(wishes.id)],
-  oldest: [asc(wishes.createdAt), asc(wishes.id)],
-  mostResonated: [desc(wishes.resonanceCount), desc(wishes.createdAt)],
-  leastResonated: [asc(wishes.resonanceCount), desc(wishes.createdAt)],
+/**
+ * Each wall order, and the same order backwards. Every order ends in the id, so it is total: a page counted from
+ * the end (the backward order) holds exactly the rows the forward order would, which keeps the far half of the
+ * wall as cheap as the near half. Each order is an index's key (schema.ts, wallIndexes), read forwards or backwards.
+ */
+const WALL_ORDER: Record<WallQuery["sortBy"], { forward: SQL[]; backward: SQL[] }> = {
+  newest: { forward: [desc(wishes.createdAt), desc(wishes.id)], backward: [asc(wishes.createdAt), asc(wishes.id)] },
+  oldest: { forward: [asc(wishes.createdAt), asc(wishes.id)], backward: [desc(wishes.createdAt), desc(wishes.id)] },
+  mostResonated: {
+    forward: [desc(wishes.resonanceCount), desc(wishes.createdAt), desc(wishes.id)],
+    backward: [asc(wishes.resonanceCount), asc(wishes.createdAt), asc(wishes.id)],
+  },
+  leastResonated: {
+    forward: [asc(wishes.resonanceCount), desc(wishes.createdAt), desc(wishes.id)],
+    backward: [desc(wishes.resonanceCount), asc(wishes.createdAt), asc(wishes.id)],
+  },
 };
 
-/** The wall's filter on country accepts a name or an ISO code; an unknown place matches its text exactly. */
+/**
+ * The wall's filter on country accepts a name or an ISO code; an unknown place matches its text exactly. Such a
+ * place was stored with no code (submitWish resolves codes with the same lookup), which lets its partial index serve.
+ */
 function countryCondition(country: string): SQL {
   const match = findCountry(country);
-  return match ? eq(wishes.countryCode, match.code) : eq(wishes.country, country);
+  return match ? eq(wishes.countryCode, match.code) : and(isNull(wishes.countryCode), eq(wishes.country, country))!;
 }
 
 async function counterValue(env: Env, key: string): Promise<number> {
@@ -178,48 +192,105 @@ async function countriesWithWishes(env: Env): Promise<number> {
 }
 
 /**
- * Totals for the wall header. The common views read kept-in-step counters instead of counting rows;
- * only combined or time-bounded filters count the matching rows.
+ * How many countries have a visible wish matching `conditions`: one indexed probe per country (a few hundred at
+ * most) instead of reading every matching wish to count distinct codes.
  */
-async function wallTotals(env: Env, query: WallQuery, where: SQL | undefined): Promise<{ total: number; countryCount: number }> {
+async function countriesMatching(env: Env, conditions: SQL[]): Promise<number> {
   const db = database(env);
+  const matching = db
+    .select({ one: sql`1` })
+    .from(wishes)
+    .where(and(visible, eq(wishes.countryCode, countryStats.countryCode), ...conditions));
+  const [row] = await db.select({ count: sql<number>`COUNT(*)` }).from(countryStats).where(exists(matching));
+  return row?.count ?? 0;
+}
+
+/**
+ * Totals for the wall header. The common views read kept-in-step counters instead of counting rows; the others
+ * count index entries of the matching range (never rows), and count countries with one probe per country.
+ */
+async function wallTotals(env: Env, query: WallQuery, where: SQL | undefined, filters: SQL[]): Promise<{ total: number; countryCount: number }> {
+  const db = database(env);
+  const match = query.country ? findCountry(query.country) : undefined;
   if (query.timeFilter === "all" && query.theme === "all") {
     if (!query.country) {
       const [total, countryCount] = await Promise.all([counterValue(env, TOTAL_COUNTER), countriesWithWishes(env)]);
       return { total, countryCount };
     }
-    const match = findCountry(query.country);
     if (match) {
       const row = await db.query.countryStats.findFirst({ where: eq(countryStats.countryCode, match.code) });
       const total = row?.wishCount ?? 0;
       return { total, countryCount: total > 0 ? 1 : 0 };
     }
   }
-  const [row] = await db
-    .select({ total: sql<number>`COUNT(*)`, countryCount: sql<number>`COUNT(DISTINCT ${wishes.countryCode})` })
-    .from(wishes)
-    .where(where);
-  return { total: row?.total ?? 0, countryCount: row?.countryCount ?? 0 };
+  if (query.timeFilter === "all" && query.theme !== "all" && !query.country) {
+    const [total, countryCount] = await Promise.all([counterValue(env, themeCounter(query.theme)), countriesMatching(env, filters)]);
+    return { total, countryCount };
+  }
+  const count = async () => (await db.select({ total: sql<number>`COUNT(*)` }).from(wishes).where(where))[0]?.total ?? 0;
+  if (query.country) {
+    // One country, or a typed place with no code (which COUNT(DISTINCT country_code) never counted).
+    const total = await count();
+    return { total, countryCount: match && total > 0 ? 1 : 0 };
+  }
+  const [total, countryCount] = await Promise.all([count(), countriesMatching(env, filters)]);
+  return { total, countryCount };
 }
 
-export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Promise<WallPage> {
-  const conditions: SQL[] = [visible];
-  if (query.theme !== "all") conditions.push(eq(wishes.theme, query.theme));
-  if (query.country) conditions.push(countryCondition(query.country));
-  if (query.timeFilter !== "all") conditions.push(gte(wishes.createdAt, TIME_WINDOWS[query.timeFilter](now)));
-  const where = and(...conditions);
-  const db = database(env);
+/**
+ * A time window sorted by resonance has two plans: sort the window's rows (cheap for a small window or a deep page),
+ * or walk the resonance index from its top and skip the wishes outside the window (cheap while few index entries are
+ * walked: about (rows to skip + page) × all visible ÷ in the window). Past this many entries, sorting wins.
+ */
+const WINDOW_WALK_MAX_ENTRIES = 20_000;
 
-  const { total, countryCount } = await wallTotals(env, query, where);
+export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Promise<WallPage> {
+  const filters: SQL[] = [];
+  if (query.theme !== "all") filters.push(eq(wishes.theme, query.theme));
+  if (query.country) filters.push(countryCondition(query.country));
+  const since = query.timeFilter === "all" ? undefined : TIME_WINDOWS[query.timeFilter](now);
+  const where = and(visible, ...filters, since === undefined ? undefined : gte(wishes.createdAt, since));
+  const db = database(env);
+  const byResonance = query.sortBy === "mostResonated" || query.sortBy === "leastResonated";
+
+  const order = WALL_ORDER[query.sortBy];
+  // The first page needs no total (it is page 1 however many there are), so it is read alongside the totals: one
+  // round trip to D1 instead of two. A time window sorted by resonance still waits, to choose its plan by the total.
+  const early = query.page === 1 && !(since !== undefined && byResonance);
+  const [{ total, countryCount }, visibleTotal, firstPage] = await Promise.all([
+    wallTotals(env, query, where, since === undefined ? filters : [...filters, gte(wishes.createdAt, since)]),
+    since !== undefined && byResonance ? counterValue(env, TOTAL_COUNTER) : 0,
+    early ? db.select().from(wishes).where(where).orderBy(...order.forward).limit(query.pageSize) : undefined,
+  ]);
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(query.page, lastPage);
-  const rows = await db
-    .select()
-    .from(wishes)
-    .where(where)
-    .orderBy(...WALL_ORDER[query.sortBy])
-    .limit(query.pageSize)
-    .offset((page - 1) * query.pageSize);
+  const offset = (page - 1) * query.pageSize;
+  // A page in the far half is read from the end: the same rows, in the backward order, then turned around.
+  const fromEnd = offset > total - offset - query.pageSize && total > offset;
+  // Only the forward orders put the newest first among equal counts, where a window's wishes are; backwards, the walk
+  // would pass every older wish first. `+created_at` keeps SQLite off the time index, so it walks the resonance index.
+  const walkWindow =
+    since !== undefined && byResonance && !fromEnd && total > 0 && ((offset + query.pageSize) * visibleTotal) / total <= WINDOW_WALK_MAX_ENTRIES;
+  const pageWhere = walkWindow ? and(visible, ...filters, sql`+${wishes.createdAt} >= ${since}`) : where;
+  const rows = firstPage
+    ? firstPage
+    : fromEnd
+    ? (
+        await db
+          .select()
+          .from(wishes)
+          .where(pageWhere)
+          .orderBy(...order.backward)
+          .limit(Math.min(query.pageSize, total - offset))
+          .offset(Math.max(0, total - offset - query.pageSize))
+      ).reverse()
+    : await db
+        .select()
+        .from(wishes)
+        .where(pageWhere)
+        .orderBy(...order.forward)
+        .limit(query.pageSize)
+        .offset(offset);
 
   const resonated = query.deviceFingerprint ? await resonatedAmong(env, query.deviceFingerprint, rows.map((r) => r.id)) : undefined;
   return {

@@ -11,6 +11,7 @@ import {
   WISH_TOO_SHORT,
 } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
+import { hideWish } from "~/server/admin/moderation.server";
 import { REQUEST_TOO_LARGE } from "~/server/request-size.server";
 import { call, freshFingerprint, freshIp, submit, validWish } from "../support/api";
 
@@ -239,6 +240,69 @@ describe("GET /api/wishes/wall", () => {
     expect(month.json.wishes.map((w) => w.id)).not.toContain(created.wishId);
     const all = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?country=MT&timeFilter=all&pageSize=50");
     expect(all.json.wishes.map((w) => w.id)).toContain(created.wishId);
+  });
+
+  it("pages every order the same from the near end and the far end", async () => {
+    const made: string[] = [];
+    for (const wish of [
+      "Peace along the rivers of the high valleys",
+      "Hope for the children of the mountain schools",
+      "Peace for the monks and the farmers alike",
+      "Love across every village and every valley",
+      "Peace for the travellers on the mountain roads",
+      "Unity of the old and the young under one sky",
+      "Peace in every home when the snow falls",
+    ]) {
+      made.push((await submit({ wish, country: "Bhutan" })).json.wishId);
+    }
+    // Ties on purpose: equal times and equal resonance counts, so the id has to break them.
+    const at = Date.now() - 3 * 86_400_000;
+    const times = [at, at, at + 1000, at + 1000, at + 2000, at + 2000, at + 2000];
+    const counts = [2, 0, 2, 0, 1, 0, 2];
+    for (const [i, id] of made.entries()) {
+      await env.DB.prepare("UPDATE wishes SET created_at = ?, resonance_count = ? WHERE id = ?").bind(times[i], counts[i], id).run();
+    }
+    for (const sortBy of ["newest", "oldest", "mostResonated", "leastResonated"]) {
+      for (const filter of ["country=BT", "country=BT&theme=Peace", "country=BT&timeFilter=week"]) {
+        const whole = await call<{ wishes: PublicWish[]; total: number }>(`/api/wishes/wall?${filter}&sortBy=${sortBy}&pageSize=50`);
+        const ids = whole.json.wishes.map((w) => w.id);
+        expect(ids.length).toBe(whole.json.total);
+        const paged: string[] = [];
+        for (let page = 1; page <= Math.ceil(ids.length / 2); page += 1) {
+          const part = await call<{ wishes: PublicWish[] }>(`/api/wishes/wall?${filter}&sortBy=${sortBy}&pageSize=2&page=${page}`);
+          paged.push(...part.json.wishes.map((w) => w.id));
+        }
+        expect(paged, `${sortBy} ${filter}`).toEqual(ids);
+      }
+    }
+    const newest = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?country=BT&sortBy=newest&pageSize=50");
+    expect(newest.json.wishes.map((w) => w.id)).toEqual([made[6], made[5], made[4], made[3], made[2], made[1], made[0]]);
+    const least = await call<{ wishes: PublicWish[] }>("/api/wishes/wall?country=BT&sortBy=leastResonated&pageSize=50");
+    expect(least.json.wishes.map((w) => w.id)).toEqual([made[5], made[3], made[1], made[4], made[6], made[2], made[0]]);
+  });
+
+  it("counts the matching wishes and their countries as the rows do, for every kind of filter", async () => {
+    await submit({ wish: "Peace for the islands far out at sea", country: "Atlantis" });
+    await submit({ wish: "Peace for the farmers of the plains", country: "Uruguay" });
+    const hidden = (await submit({ wish: "Peace for the quiet towns of the coast", country: "Paraguay" })).json.wishId;
+    await hideWish(env, hidden);
+    const since = { all: 0, week: Date.now() - 7 * 86_400_000 } as const;
+    for (const [query, theme, timeFilter, place] of [
+      ["theme=Peace", "Peace", "all", null],
+      ["theme=Peace&timeFilter=week", "Peace", "week", null],
+      ["timeFilter=week", null, "week", null],
+      ["country=Atlantis", null, "all", "Atlantis"],
+      ["country=Atlantis&theme=Peace", "Peace", "all", "Atlantis"],
+    ] as const) {
+      const rows = await env.DB.prepare(
+        `SELECT COUNT(*) AS total, COUNT(DISTINCT country_code) AS countries FROM wishes
+         WHERE hidden = 0 AND (?1 IS NULL OR theme = ?1) AND created_at >= ?2 AND (?3 IS NULL OR country = ?3)`,
+      )
+        .bind(theme, since[timeFilter], place)
+        .first<{ total: number; countries: number }>();
+      const wall = await call<{ total: number; countryCount: number }>(`/api/wishes/wall?${query}`);
+      expect({ query, total: wall.json.total, countryCount: wall.json.countryCount }).toEqual({ query, total: rows!.total, countryCount: rows!.countries });
+    }
   });
 
   it("marks the wishes this device resonated with", async () => {

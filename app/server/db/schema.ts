@@ -1,7 +1,21 @@
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { WISH_STATUSES } from "../../domain/wish-rules";
 
 export const RING_STATUSES = ["queued", "running", "completed", "failed"] as const;
+
+/** The three wall orders' indexes behind a filter prefix: by time, by resonance, by resonance then newest first. */
+function wallIndexes(
+  name: string,
+  t: { hidden: AnySQLiteColumn; createdAt: AnySQLiteColumn; id: AnySQLiteColumn; resonanceCount: AnySQLiteColumn },
+  prefix: AnySQLiteColumn[],
+) {
+  return [
+    index(`${name}_created_idx`).on(t.hidden, ...prefix, t.createdAt, t.id),
+    index(`${name}_resonance_idx`).on(t.hidden, ...prefix, t.resonanceCount, t.createdAt, t.id),
+    index(`${name}_resonance_newest_idx`).on(t.hidden, ...prefix, t.resonanceCount, sql`${t.createdAt} desc`, sql`${t.id} desc`),
+  ];
+}
 
 export const wishes = sqliteTable(
   "wishes",
@@ -27,10 +41,15 @@ export const wishes = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
-    index("wishes_visible_created_idx").on(t.hidden, t.createdAt),
-    index("wishes_visible_resonance_idx").on(t.hidden, t.resonanceCount, t.createdAt),
-    index("wishes_visible_theme_created_idx").on(t.hidden, t.theme, t.createdAt),
-    index("wishes_visible_country_created_idx").on(t.hidden, t.countryCode, t.createdAt),
+    // The wall: for each filter (none, theme, country, country + theme) one index per order, each ending in the
+    // sort's full key (id breaks ties), so a page is read in index order, backwards for the far half, never sorted.
+    // leastResonated pairs resonance_count ascending with created_at descending, which needs its own column order.
+    ...wallIndexes("wishes_wall", t, []),
+    ...wallIndexes("wishes_wall_theme", t, [t.theme]),
+    ...wallIndexes("wishes_wall_country", t, [t.countryCode]),
+    ...wallIndexes("wishes_wall_country_theme", t, [t.countryCode, t.theme]),
+    // A typed place that matched no country is stored as text with no code; few rows, so one index serves them.
+    index("wishes_wall_place_idx").on(t.hidden, t.country, t.createdAt, t.id).where(sql`${t.countryCode} IS NULL`),
     index("wishes_status_created_idx").on(t.status, t.createdAt),
     index("wishes_fingerprint_created_idx").on(t.fingerprintHash, t.createdAt),
     index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),

@@ -1,0 +1,94 @@
+// Records the exact SQL (text and bound values, in order) that the wall, stats and live-activity routes run, by
+// calling the app's own server functions (wallPage, siteStats, liveActivity) against the bench's persisted local D1
+// through Miniflare, with a D1 binding that logs every statement it prepares. Nothing is copied from the code by
+// hand, so a change to a query shows up here on the next run. Used by bench/d1-scale.mjs.
+// Usage: tsx bench/lib/d1-capture.ts <persistDir> <scenarios.json> <out.json>
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
+import { wallQuerySchema } from "../../app/domain/wish";
+import { liveActivity, siteStats, wallPage } from "../../app/server/wishes.server";
+
+interface Scenario {
+  name: string;
+  kind: "wall" | "stats" | "live";
+  /** Query string of /api/wishes/wall; `page=last` and `page=middle` are resolved from the first page's total. */
+  query?: string;
+}
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+const [persistDir, scenariosFile, outFile] = process.argv.slice(2);
+if (!persistDir || !scenariosFile || !outFile) throw new Error("Usage: tsx bench/lib/d1-capture.ts <persistDir> <scenarios.json> <out.json>");
+const scenarios = JSON.parse(readFileSync(scenariosFile, "utf8")) as Scenario[];
+const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
+if (!databaseId) throw new Error("No database_id in wrangler.toml");
+
+const mf = new Miniflare({
+  modules: true,
+  script: "export default { fetch() { return new Response(null, { status: 204 }); } };",
+  d1Databases: { DB: databaseId },
+  d1Persist: join(persistDir, "v3", "d1"),
+});
+
+let log: Statement[] = [];
+
+/** A D1 binding that writes down each statement when it runs, then lets the real one answer. */
+function recording(db: D1Database): D1Database {
+  const wrap = (statement: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement => {
+    const note = () => log.push({ sql, params });
+    return {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql, values),
+      first: (column?: string) => (note(), column === undefined ? statement.first() : statement.first(column)),
+      all: () => (note(), statement.all()),
+      run: () => (note(), statement.run()),
+      raw: (options?: { columnNames?: boolean }) => (note(), options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw()),
+    } as unknown as D1PreparedStatement;
+  };
+  return {
+    prepare: (sql: string) => wrap(db.prepare(sql), sql, []),
+    batch: (statements: D1PreparedStatement[]) => db.batch(statements),
+    exec: (sql: string) => db.exec(sql),
+    dump: () => db.dump(),
+    withSession: () => {
+      throw new Error("not used by the read routes");
+    },
+  } as unknown as D1Database;
+}
+
+try {
+  const env = { DB: recording(await mf.getD1Database("DB")), HASH_SECRET: "bench-d1-scale" } as unknown as Env;
+  const results = [];
+  for (const scenario of scenarios) {
+    let query = scenario.query ?? "";
+    let summary: Record<string, unknown> = {};
+    log = [];
+    if (scenario.kind === "wall") {
+      const params = new URLSearchParams(query);
+      const page = params.get("page");
+      if (page === "last" || page === "middle") {
+        params.set("page", "1");
+        const first = await wallPage(env, wallQuerySchema.parse(Object.fromEntries(params)));
+        const last = Math.max(1, Math.ceil(first.total / first.pageSize));
+        params.set("page", String(page === "last" ? last : Math.ceil(last / 2)));
+        query = params.toString();
+        log = [];
+      }
+      const result = await wallPage(env, wallQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))));
+      summary = { total: result.total, countryCount: result.countryCount, page: result.page, rows: result.wishes.length, firstId: result.wishes[0]?.id ?? null };
+    } else if (scenario.kind === "stats") {
+      const stats = await siteStats(env);
+      summary = { totalWishes: stats.totalWishes, countriesEntangled: stats.countriesEntangled, top: stats.mostActiveLocations[0]?.countryCode ?? null };
+    } else {
+      const activities = await liveActivity(env);
+      summary = { activities: activities.length };
+    }
+    results.push({ ...scenario, query, summary, statements: log });
+  }
+  writeFileSync(outFile, JSON.stringify(results, null, 2));
+} finally {
+  await mf.dispose();
+}
