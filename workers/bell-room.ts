@@ -4,7 +4,7 @@ import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
 import { RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
-import { createRing, failRing, pickBatch } from "~/server/rings.server";
+import { createRing, failRing, pickBatch, type BatchWish } from "~/server/rings.server";
 import { RingJobs } from "./ring-jobs";
 import { roomProvider, type RoomProvider } from "./room-provider";
 
@@ -12,6 +12,11 @@ import { roomProvider, type RoomProvider } from "./room-provider";
 const MAX_CLIENT_FRAME_BYTES = 1024;
 const LAST_RING_KEY = "lastRingAt";
 const PRESENCE_COALESCE_MS = 1_000;
+/**
+ * A ring sets the room's alarm this soon before it is claimed in D1. A ring whose job submission is under way holds
+ * the room (rings and polls run one at a time), so this alarm only acts when that instance died mid-ring.
+ */
+const RECOVERY_ALARM_MS = 5_000;
 
 export interface RingRequest {
   wishIds?: string[];
@@ -126,17 +131,35 @@ export class BellRoom extends DurableObject<Env> {
 
     const ringId = newRingId(now);
     const ring = { id: ringId, createdAt: now, provider: this.provider.name, rungByHash, virtual: false };
-    const { claimed, pendingLeft } = await createRing(this.env, ring, batch);
+    // Before the claim, not after: should this instance die once D1 has the ring, the cooldown is already spent
+    // and the alarm is already set, so the ring is finished by the alarm (it submits queued rings that lack a job)
+    // and nobody rings again inside the 20 seconds.
+    await this.ctx.storage.put(LAST_RING_KEY, now);
+    await this.wakeAt(now + RECOVERY_ALARM_MS);
+    let claimed: BatchWish[];
+    let pendingLeft: number;
+    try {
+      ({ claimed, pendingLeft } = await createRing(this.env, ring, batch));
+    } catch (error) {
+      await this.restoreCooldown(lastRingAt);
+      throw error;
+    }
     if (claimed.length === 0) {
+      await this.restoreCooldown(lastRingAt);
       await failRing(this.env, ringId, "Its wishes were taken before the ring began.", now);
       return { ok: false, status: 409, error: RING_NONE_PENDING };
     }
-    await this.ctx.storage.put(LAST_RING_KEY, now);
 
     const claimedIds = claimed.map((w) => w.id);
     this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft });
     await this.jobs.submit(ringId, claimed, 0, now);
     return { ok: true, ringId, wishIds: claimedIds, pendingLeft };
+  }
+
+  /** Gives back a cooldown spent on a ring that did not happen. */
+  private async restoreCooldown(previous: number): Promise<void> {
+    if (previous > 0) await this.ctx.storage.put(LAST_RING_KEY, previous);
+    else await this.ctx.storage.delete(LAST_RING_KEY);
   }
 
   private async wakeAt(at: number): Promise<void> {

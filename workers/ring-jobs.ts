@@ -24,6 +24,20 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
 }
 
+/** Why a provider's "completed" answer cannot be the result of a ring of `qubits` wishes, or null when it can. */
+export function resultProblem(result: { bitstring: string; counts: Record<string, number> }, qubits: number): string | null {
+  const outcome = new RegExp(`^[01]{${qubits}}$`);
+  if (qubits === 0) return "The ring has no wishes to read a result for.";
+  if (!outcome.test(result.bitstring)) return `The quantum result "${result.bitstring.slice(0, 16)}" does not have one bit for each of the ${qubits} wishes.`;
+  const entries = Object.entries(result.counts);
+  if (entries.length === 0) return "The quantum result came without any counts.";
+  for (const [bits, count] of entries) {
+    if (!outcome.test(bits) || !Number.isInteger(count) || count <= 0) return "The quantum result's counts are malformed.";
+  }
+  if (!(result.bitstring in result.counts)) return "The quantum result's bit string is not among its counts.";
+  return null;
+}
+
 type Broadcast = (message: RoomMessage) => void;
 type WakeAt = (at: number) => Promise<void>;
 
@@ -73,6 +87,12 @@ export class RingJobs {
       return;
     }
     if (status.state === "completed") {
+      const problem = resultProblem(status, (await ringWishes(this.env, ringId)).length);
+      if (problem) {
+        // A result that cannot be this ring's (truncated, too narrow, malformed) is never stored: the job runs again.
+        await this.retryOrFail(ringId, attempts + 1, new ProviderError(problem, true), now);
+        return;
+      }
       const poem = await completeRing(this.env, ringId, status, { debitLedger: this.provider.name === "simulator", now });
       this.broadcast({
         type: "batch-update",

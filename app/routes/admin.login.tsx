@@ -3,6 +3,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { attemptLogin, isAdmin, refuseCrossSite } from "~/server/admin/auth.server";
+import { readFormData } from "~/server/request.server";
 
 export const meta: MetaFunction = () => adminMeta("Sign in");
 
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   refuseCrossSite(request, env);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const password = form.get("password");
   const outcome = await attemptLogin(request, env, typeof password === "string" ? password : "");
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });

@@ -14,6 +14,7 @@ import {
 import { NAME_MAX_LENGTH } from "~/domain/limits";
 import { submitContact } from "~/server/contact.server";
 import { pages, requireContent } from "~/server/content.server";
+import { readFormData } from "~/server/request.server";
 
 export { contentMeta as meta } from "~/components/content/content-route";
 
@@ -24,7 +25,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const result = await submitContact(env, request, await request.formData());
+  const result = await submitContact(env, request, await readFormData(request));
   if (result.status === "sent") return { sent: true as const, message: CONTACT_SENT };
   if (result.status === "rate-limited") {
     return data(

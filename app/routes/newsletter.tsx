@@ -10,6 +10,7 @@ import {
 } from "~/domain/contact";
 import { pageMeta, siteInfo } from "~/lib/meta";
 import { confirmSubscription, subscribe } from "~/server/newsletter.server";
+import { readFormData } from "~/server/request.server";
 
 export interface NewsletterActionData {
   message?: string;
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /newsletter: the footer form, by fetcher with JavaScript or as a plain form post without. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
-  const result = await subscribe(env, request, await request.formData());
+  const result = await subscribe(env, request, await readFormData(request));
   if (result.status === "pending") return { message: NEWSLETTER_CHECK_INBOX } satisfies NewsletterActionData;
   if (result.status === "rate-limited") {
     return data({ error: NEWSLETTER_RATE_LIMITED } satisfies NewsletterActionData, {

@@ -33,3 +33,11 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
 export function searchParamsObject(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
+
+/**
+ * The fields of a form post, or none when the body is not a form (another content type, a broken multipart body):
+ * the action then refuses it through its own validation with a 400 and a sentence, instead of a bare 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  return request.formData().catch(() => new FormData());
+}

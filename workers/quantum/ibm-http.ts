@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { IamTokenSource } from "./ibm-auth";
+import { RequestTimeoutError, withDeadline } from "./timeout";
 import { ProviderError } from "./types";
 
 export const DEFAULT_API_URL = "https://quantum.cloud.ibm.com/api/v1";
@@ -25,6 +26,8 @@ export interface IbmApiOptions {
   now: () => number;
   /** Strings that must never appear in an error message (the API key). */
   secrets: string[];
+  /** Each call, answer body included, is given up on after this long (a retryable ProviderError). */
+  timeoutMs: number;
 }
 
 /**
@@ -68,22 +71,36 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
     let rateLimitRetries = 0;
     for (;;) {
       const token = await options.tokens.token();
-      const response = await options
-        .fetch(`${options.apiUrl}${path}`, {
-          method,
-          headers: {
-            Authorization: `Bearer ${token}`,
-            "Service-CRN": options.instanceCrn,
-            "IBM-API-Version": IBM_API_VERSION,
-            Accept: "application/json",
-            ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        })
-        .catch((error: unknown) => {
-          const reason = error instanceof Error ? redact(error.message) : "network error";
-          throw new ProviderError(`IBM Quantum could not be reached on ${label} (${reason}).`, true);
-        });
+      const outcome = await withDeadline(options.timeoutMs, async (signal) => {
+        const response = await options
+          .fetch(`${options.apiUrl}${path}`, {
+            method,
+            headers: {
+              Authorization: `Bearer ${token}`,
+              "Service-CRN": options.instanceCrn,
+              "IBM-API-Version": IBM_API_VERSION,
+              Accept: "application/json",
+              ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+            signal,
+          })
+          .catch((error: unknown) => {
+            if (signal.aborted) throw signal.reason;
+            const reason = error instanceof Error ? redact(error.message) : "network error";
+            throw new ProviderError(`IBM Quantum could not be reached on ${label} (${reason}).`, true);
+          });
+        // The body is read inside the deadline too: an answer can stall halfway.
+        if (response.ok) return { ok: true as const, parsed: await parseBody(response, label, shape) };
+        return { ok: false as const, response };
+      }).catch((error: unknown) => {
+        if (error instanceof RequestTimeoutError) {
+          throw new ProviderError(`IBM Quantum did not answer ${label} in time (${error.message}).`, true);
+        }
+        throw error;
+      });
+      if (outcome.ok) return outcome.parsed;
+      const { response } = outcome;
 
       if (response.status === 401 && !refreshedToken) {
         refreshedToken = true;
@@ -99,8 +116,11 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
         }
         throw new ProviderError(`IBM Quantum is rate limiting ${label}; try again later.`, true, waitSeconds);
       }
-      if (!response.ok) throw await failure(response, label);
-      return parseBody(response, label, shape);
+      throw await withDeadline(options.timeoutMs, () => failure(response, label)).catch((error: unknown) =>
+        error instanceof RequestTimeoutError
+          ? new ProviderError(`IBM Quantum did not finish its error answer to ${label} in time.`, true)
+          : error,
+      );
     }
   };
 

@@ -7,6 +7,7 @@ import { createIbmApi, DEFAULT_API_URL } from "./ibm-http";
 import { countsFromHexSamples } from "./ibm-samples";
 import { findQubitLine, toNativeGates } from "./native-gates";
 import { toQasm } from "./qasm";
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "./timeout";
 import { ProviderError, SHOTS, type JobRef, type JobStatus, type QuantumProvider, type RingBatch } from "./types";
 
 export interface IbmProviderOptions {
@@ -19,6 +20,8 @@ export interface IbmProviderOptions {
   apiUrl?: string;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Each IAM or API call, answer included, is given up on after this long; default DEFAULT_REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
 }
 
 const jobCreated = z.object({ id: z.string().min(1) });
@@ -55,11 +58,13 @@ const instanceUsage = z.object({
 export function createIbmProvider(options: IbmProviderOptions): QuantumProvider {
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const now = options.now ?? Date.now;
+  const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const tokens = createIamTokenSource({
     apiKey: options.apiKey,
     iamUrl: options.iamUrl ?? DEFAULT_IAM_URL,
     fetch: fetchImpl,
     now,
+    timeoutMs,
   });
   const api = createIbmApi({
     tokens,
@@ -69,6 +74,7 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     now,
     secrets: [options.apiKey],
+    timeoutMs,
   });
 
   let target: Promise<BackendTarget> | undefined;

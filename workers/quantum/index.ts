@@ -11,6 +11,8 @@ export interface QuantumEnv {
   IBM_BACKEND?: string;
   IBM_API_URL?: string;
   IBM_IAM_URL?: string;
+  /** Milliseconds one IBM call may take before it counts as a failed, retryable attempt (default 15 000). */
+  IBM_REQUEST_TIMEOUT_MS?: string;
 }
 
 export interface QuantumDeps {
@@ -47,6 +49,7 @@ export function createProvider(env: QuantumEnv, deps: QuantumDeps): QuantumProvi
     backend: env.IBM_BACKEND?.trim() || undefined,
     apiUrl: env.IBM_API_URL?.trim() || undefined,
     iamUrl: env.IBM_IAM_URL?.trim() || undefined,
+    requestTimeoutMs: Number(env.IBM_REQUEST_TIMEOUT_MS) > 0 ? Number(env.IBM_REQUEST_TIMEOUT_MS) : undefined,
     fetch: deps.fetch,
   });
 }

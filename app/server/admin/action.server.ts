@@ -1,6 +1,7 @@
 import { data } from "@remix-run/cloudflare";
 import { ApiError } from "../http.server";
 import { requireAdminAction } from "./auth.server";
+import { readFormData } from "../request.server";
 
 export interface ActionResult {
   ok: boolean;
@@ -13,7 +14,7 @@ export interface ActionResult {
  */
 export async function adminAction(request: Request, env: Env, run: (form: FormData) => Promise<string>) {
   await requireAdminAction(request, env);
-  const form = await request.formData();
+  const form = await readFormData(request);
   try {
     return data<ActionResult>({ ok: true, message: await run(form) });
   } catch (error) {
