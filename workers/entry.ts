@@ -4,13 +4,15 @@ import { fail } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
+import { fastReadLoader } from "./fast-reads";
 import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
 
 export { BellRoom } from "./bell-room";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
+const build = serverBuild as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(build);
 
 export default {
   async fetch(request, env, ctx) {
@@ -22,7 +24,14 @@ export default {
     if (!SAFE_METHODS.has(request.method) && !isSameSiteOrigin(request, env)) {
       return withSecurityHeaders(fail({ status: 403, error: "Requests from other sites are not accepted." }), url);
     }
-    const response = await handleRemixRequest(request, { cloudflare: { env, ctx } });
+    const loadContext = { cloudflare: { env, ctx } };
+    // The public read APIs skip Remix's request machinery and answer from their own route loader (ADR 0009).
+    const fastRead = fastReadLoader(build, request, url);
+    if (fastRead) {
+      const answer = await fastRead({ request, params: {}, context: loadContext });
+      if (answer instanceof Response) return withSecurityHeaders(answer, url);
+    }
+    const response = await handleRemixRequest(request, loadContext);
     return withSecurityHeaders(response, url);
   },
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { cachedRead, READ_TTL_MS, readsChanged } from "~/server/read-cache.server";
+
+let n = 0;
+const freshKey = () => `unit-test:${(n += 1)}`;
+
+describe("read cache", () => {
+  it("answers a repeated read from memory until the time to live runs out", async () => {
+    const key = freshKey();
+    let reads = 0;
+    const read = async () => (reads += 1);
+    const start = Date.now();
+    expect(await cachedRead(key, read, start)).toBe(1);
+    expect(await cachedRead(key, read, start + READ_TTL_MS - 1)).toBe(1);
+    expect(reads).toBe(1);
+    expect(await cachedRead(key, read, start + READ_TTL_MS)).toBe(2);
+  });
+
+  it("reads again after any write in the isolate", async () => {
+    const key = freshKey();
+    let reads = 0;
+    const read = async () => (reads += 1);
+    expect(await cachedRead(key, read)).toBe(1);
+    readsChanged();
+    expect(await cachedRead(key, read)).toBe(2);
+  });
+
+  it("never keeps a read that was in flight while a write happened", async () => {
+    const key = freshKey();
+    let release!: () => void;
+    const slow = cachedRead(key, () => new Promise<string>((resolve) => (release = () => resolve("before the write"))));
+    readsChanged();
+    release();
+    expect(await slow).toBe("before the write");
+    expect(await cachedRead(key, async () => "after the write")).toBe("after the write");
+  });
+
+  it("keeps no failed read", async () => {
+    const key = freshKey();
+    await expect(cachedRead(key, () => Promise.reject(new Error("D1 is away")))).rejects.toThrow("D1 is away");
+    expect(await cachedRead(key, async () => "recovered")).toBe("recovered");
+  });
+
+  it("stays bounded however many distinct views are asked for", async () => {
+    const first = freshKey();
+    await cachedRead(first, async () => "first");
+    for (let i = 0; i < 300; i += 1) await cachedRead(freshKey(), async () => i);
+    expect(await cachedRead(first, async () => "read again")).toBe("read again");
+  });
+});
