@@ -5,6 +5,7 @@ import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
 import { fastReadLoader } from "./fast-reads";
+import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
 
@@ -31,7 +32,9 @@ export default {
       const answer = await fastRead({ request, params: {}, context: loadContext });
       if (answer instanceof Response) return withSecurityHeaders(answer, url);
     }
-    const response = await handleRemixRequest(request, loadContext);
+    const render = () => handleRemixRequest(request, loadContext);
+    // The anonymous home page is shared for a second, with a fresh nonce in every answer (ADR 0009).
+    const response = isSharedPage(request, url) ? await sharedPage(url, render) : await render();
     return withSecurityHeaders(response, url);
   },
 

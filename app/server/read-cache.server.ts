@@ -31,14 +31,20 @@ const STORE_KEY = Symbol.for("quantum-bell.read-cache");
 const holder = globalThis as typeof globalThis & { [STORE_KEY]?: Store };
 const store: Store = (holder[STORE_KEY] ??= { generation: 0, entries: new Map() });
 
+export interface CachedReadOptions<T> {
+  now?: number;
+  /** Whether this value may be shared; by default every value is. */
+  keep?: (value: T) => boolean;
+}
+
 /** The value read under `key` less than READ_TTL_MS ago and since the last write, else a fresh read, remembered. */
-export async function cachedRead<T>(key: string, read: () => Promise<T>, now = Date.now()): Promise<T> {
+export async function cachedRead<T>(key: string, read: () => Promise<T>, { now = Date.now(), keep }: CachedReadOptions<T> = {}): Promise<T> {
   const hit = store.entries.get(key);
   if (hit && hit.generation === store.generation && hit.expires > now) return hit.value as T;
   const generation = store.generation;
   const value = await read();
   // A write that landed while this read was in flight makes its result unfit to share.
-  if (generation === store.generation) {
+  if (generation === store.generation && (!keep || keep(value))) {
     store.entries.delete(key);
     if (store.entries.size >= MAX_ENTRIES) evict(now);
     store.entries.set(key, { value, expires: now + READ_TTL_MS, generation });

@@ -1,10 +1,10 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
 import { wallQuerySchema } from "~/domain/wish";
 import { readsChanged } from "~/server/read-cache.server";
 import { liveActivity, siteStats, wallPage } from "~/server/wishes.server";
-import { call, freshFingerprint, submit } from "../support/api";
+import { call, freshFingerprint, ORIGIN, submit } from "../support/api";
 
 // ADR 0009: the public reads are shared for a second within an isolate, and every write made here is seen at once.
 
@@ -82,5 +82,44 @@ describe("shared public reads", () => {
     const post = await call<{ error: string }>("/api/stats", { body: {} });
     expect(post.status).toBe(405);
     expect(post.json.error).toMatch(/GET/);
+  });
+});
+
+describe("the shared anonymous home page", () => {
+  const page = async (init: RequestInit = {}) => {
+    const response = await exports.default.fetch(`${ORIGIN}/`, init);
+    const html = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1] ?? "";
+    return { response, html, nonce };
+  };
+
+  it("gives every answer its own nonce, in the policy and in every script", async () => {
+    const first = await page();
+    const second = await page();
+    expect(first.response.status).toBe(200);
+    expect(second.response.status).toBe(200);
+    expect(first.nonce).not.toBe("");
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.html).not.toContain(first.nonce);
+    expect(second.html.split(`nonce="${second.nonce}"`).length).toBe(first.html.split(`nonce="${first.nonce}"`).length);
+    expect(second.html.replaceAll(second.nonce, "N")).toBe(first.html.replaceAll(first.nonce, "N"));
+    expect(second.response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+  });
+
+  it("shows a new wish at once", async () => {
+    await page();
+    const { json } = await submit({ wish: "May the lighthouse keepers of Norway rest well tonight", country: "Norway" });
+    expect(json.success).toBe(true);
+    expect((await page()).html).toContain("May the lighthouse keepers of Norway rest well tonight");
+  });
+
+  it("is never shared with a visitor who has a cookie or asks for a filtered wall", async () => {
+    const shared = await page();
+    const withCookie = await page({ headers: { Cookie: "unrelated=1" } });
+    expect(withCookie.response.status).toBe(200);
+    expect(withCookie.html.replaceAll(withCookie.nonce, "N")).not.toBe("");
+    const filtered = await exports.default.fetch(`${ORIGIN}/?theme=Peace`);
+    expect(filtered.status).toBe(200);
+    expect(await filtered.text()).not.toBe(shared.html);
   });
 });

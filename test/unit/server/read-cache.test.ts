@@ -10,10 +10,10 @@ describe("read cache", () => {
     let reads = 0;
     const read = async () => (reads += 1);
     const start = Date.now();
-    expect(await cachedRead(key, read, start)).toBe(1);
-    expect(await cachedRead(key, read, start + READ_TTL_MS - 1)).toBe(1);
+    expect(await cachedRead(key, read, { now: start })).toBe(1);
+    expect(await cachedRead(key, read, { now: start + READ_TTL_MS - 1 })).toBe(1);
     expect(reads).toBe(1);
-    expect(await cachedRead(key, read, start + READ_TTL_MS)).toBe(2);
+    expect(await cachedRead(key, read, { now: start + READ_TTL_MS })).toBe(2);
   });
 
   it("reads again after any write in the isolate", async () => {
@@ -33,6 +33,14 @@ describe("read cache", () => {
     release();
     expect(await slow).toBe("before the write");
     expect(await cachedRead(key, async () => "after the write")).toBe("after the write");
+  });
+
+  it("shares only what the caller says may be shared", async () => {
+    const key = freshKey();
+    const keep = (value: string) => value !== "private";
+    expect(await cachedRead(key, async () => "private", { keep })).toBe("private");
+    expect(await cachedRead(key, async () => "public", { keep })).toBe("public");
+    expect(await cachedRead(key, async () => "not read", { keep })).toBe("public");
   });
 
   it("keeps no failed read", async () => {
