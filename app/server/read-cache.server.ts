@@ -2,8 +2,10 @@
  * A short-lived memo of the public reads (stats, live activity, wall pages, pending wishes, credits) shared by every
  * request this isolate serves: under load most requests answer from memory instead of D1 (ADR 0009).
  *
- * - An entry lives READ_TTL_MS at most, so a write made in another isolate (the BellRoom's rings, another
- *   instance) shows within that time.
+ * - An entry is fresh for READ_TTL_MS. Once it is older, the first request to ask reads again while the others keep
+ *   getting the older value until that read lands (at most REFRESH_GIVE_UP_MS, should the reading request die), so
+ *   an expiring entry under load costs one read, not one per waiting request. A write made in another isolate (the
+ *   BellRoom's rings, another instance) therefore shows within READ_TTL_MS plus one read.
  * - Every write in this isolate calls readsChanged(), which moves the generation: entries (and reads in flight)
  *   from before it are never served again, so whoever just wrote sees their write on their next read.
  * - Only settled values are kept, never a promise: a promise from one request must not be awaited by another
@@ -11,6 +13,8 @@
  */
 
 export const READ_TTL_MS = 1_000;
+/** A refresh taking longer than this is presumed lost (its request ended), and the next request reads again. */
+export const REFRESH_GIVE_UP_MS = 5_000;
 /** Wall pages are keyed by their filters; this bounds how many distinct views stay in memory. */
 const MAX_ENTRIES = 256;
 
@@ -18,6 +22,8 @@ interface Entry {
   value: unknown;
   expires: number;
   generation: number;
+  /** When a request began reading a newer value, while this one is still served. */
+  refreshingSince?: number;
 }
 
 interface Store {
@@ -40,14 +46,26 @@ export interface CachedReadOptions<T> {
 /** The value read under `key` less than READ_TTL_MS ago and since the last write, else a fresh read, remembered. */
 export async function cachedRead<T>(key: string, read: () => Promise<T>, { now = Date.now(), keep }: CachedReadOptions<T> = {}): Promise<T> {
   const hit = store.entries.get(key);
-  if (hit && hit.generation === store.generation && hit.expires > now) return hit.value as T;
+  if (hit && hit.generation === store.generation) {
+    if (hit.expires > now) return hit.value as T;
+    if (hit.refreshingSince !== undefined && now - hit.refreshingSince < REFRESH_GIVE_UP_MS) return hit.value as T;
+    hit.refreshingSince = now;
+  }
   const generation = store.generation;
-  const value = await read();
+  let value: T;
+  try {
+    value = await read();
+  } catch (error) {
+    if (hit) hit.refreshingSince = undefined;
+    throw error;
+  }
   // A write that landed while this read was in flight makes its result unfit to share.
   if (generation === store.generation && (!keep || keep(value))) {
     store.entries.delete(key);
     if (store.entries.size >= MAX_ENTRIES) evict(now);
     store.entries.set(key, { value, expires: now + READ_TTL_MS, generation });
+  } else if (hit) {
+    hit.refreshingSince = undefined;
   }
   return value;
 }
