@@ -150,7 +150,8 @@ try {
     const floor = await measure(FLOOR);
     rows.push({ ...(await measure(target)), floor });
   }
-  if (!(await isUp(server.url))) restarts.push(`${rows.at(-1).name} (no new server: it was the last row)`);
+  const exitedInLastRow = !(await isUp(server.url));
+  if (exitedInLastRow) restarts.push(rows.at(-1).name);
   const loadAfter = loadavg()[0];
   const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : "n/a");
   // A route slower than the phase at 100/s completes nothing in it: say so instead of printing 0 ms.
@@ -173,7 +174,7 @@ try {
       `Command: \`npm run bench:load\` (autocannon, ${CONNECTIONS} connections, ${SECONDS} s per phase, ${TIMEOUT_SECONDS} s timeout, loopback, \`wrangler dev\` on the built Worker with a seeded D1). Machine: ${machine()}; 1-minute load average ${loadBefore.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end${loadBefore >= 1 ? " (the machine was already busy with other work when the run started)" : ""}.`,
       `Each route's ratios are against the static floor measured right before it. DESIGN §8 targets: wall, stats, live activity p50 ≤ 2× and p99 ≤ 3× the static floor at ${RATE}/s with zero errors; at saturation ≥ 50% of the floor's req/s (home ≥ 40%). Writes carry no budget; 409 and 429 answers are counted as refusals, not errors. Every POST comes from a new device.`,
       ...(restarts.length
-        ? [`\`wrangler dev\` exited during the run, during or right after: ${restarts.join("; ")} (that row's errors are refused connections); a new server with a new seeded D1 was started for the rows that followed.`]
+        ? [`\`wrangler dev\` exited during the run, during or right after: ${restarts.join("; ")} (errors in such a row are refused connections)${exitedInLastRow && restarts.length === 1 ? "" : "; a new server with a new seeded D1 was started for the rows that followed"}.`]
         : []),
       "",
       ...table,
