@@ -5,13 +5,16 @@ import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import { bodyLimitFor, limitRequestBody } from "~/server/request-size.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
+import { fastReadLoader } from "./fast-reads";
+import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
 
 export { BellRoom } from "./bell-room";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
-const handleRemixRequest = createRequestHandler(serverBuild as unknown as ServerBuild);
+const build = serverBuild as unknown as ServerBuild;
+const handleRemixRequest = createRequestHandler(build);
 
 export default {
   async fetch(request, env, ctx) {
@@ -26,7 +29,16 @@ export default {
     // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).
     const limited = await limitRequestBody(request, bodyLimitFor(url));
     if (limited instanceof Response) return withSecurityHeaders(limited, url);
-    const response = await handleRemixRequest(limited, { cloudflare: { env, ctx } });
+    const loadContext = { cloudflare: { env, ctx } };
+    // The public read APIs skip Remix's request machinery and answer from their own route loader (ADR 0009).
+    const fastRead = fastReadLoader(build, limited, url);
+    if (fastRead) {
+      const answer = await fastRead({ request: limited, params: {}, context: loadContext });
+      if (answer instanceof Response) return withSecurityHeaders(answer, url);
+    }
+    const render = () => handleRemixRequest(limited, loadContext);
+    // The anonymous home page is shared for a second, with a fresh nonce in every answer (ADR 0009).
+    const response = isSharedPage(limited, url) ? await sharedPage(url, render) : await render();
     return withSecurityHeaders(response, url);
   },
 

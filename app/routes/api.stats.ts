@@ -1,8 +1,8 @@
 import { apiRoute } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
-import { siteStats } from "~/server/wishes.server";
+import { cachedSiteStats, SHARED_READ_CACHE_CONTROL } from "~/server/public-reads.server";
 
 export const loader = apiRoute({
-  GET: async ({ context }) => ok({ stats: await siteStats(context.cloudflare.env) }),
+  GET: async ({ context }) => ok({ stats: await cachedSiteStats(context.cloudflare.env) }, { headers: { "Cache-Control": SHARED_READ_CACHE_CONTROL } }),
 });
 export const action = loader;

@@ -1,8 +1,9 @@
 import { apiRoute } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
-import { liveActivity } from "~/server/wishes.server";
+import { cachedLiveActivity, SHARED_READ_CACHE_CONTROL } from "~/server/public-reads.server";
 
 export const loader = apiRoute({
-  GET: async ({ context }) => ok({ activities: await liveActivity(context.cloudflare.env) }),
+  GET: async ({ context }) =>
+    ok({ activities: await cachedLiveActivity(context.cloudflare.env) }, { headers: { "Cache-Control": SHARED_READ_CACHE_CONTROL } }),
 });
 export const action = loader;

@@ -7,12 +7,12 @@ import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/pub
 import { wallQuerySchema, wishSubmitSchema, type WallQuery } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { announceWish } from "./announce.server";
-import { ledgerSeconds } from "./credits.server";
 import { deviceIdFor, readDeviceCookie } from "./device-cookie.server";
 import { ApiError } from "./http.server";
 import { isSameSiteOrigin } from "./origin.server";
 import { parseWith } from "./request.server";
-import { liveActivity, pendingWishes, resonate, siteStats, submitWish, wallPage } from "./wishes.server";
+import { cachedLedgerSeconds, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
+import { resonate, submitWish } from "./wishes.server";
 
 export interface HomeData {
   /** null when the counters could not be read: the ribbon then shows its placeholder. */
@@ -53,18 +53,18 @@ async function orFallback<T>(part: string, read: Promise<T>, fallback: T): Promi
   }
 }
 
-/** Everything the home page shows, read in one round of parallel queries. */
+/** Everything the home page shows, read in one round of parallel reads, each shared for a second (ADR 0009). */
 export async function loadHome(env: Env, request: Request): Promise<HomeData> {
   const url = new URL(request.url);
   // Visitors without JavaScript resonate through the device cookie, so their wall shows what they resonated with.
   const query = wallQueryFrom(url, readDeviceCookie(request));
   const emptyWall: WallPage = { wishes: [], total: 0, countryCount: 0, page: 1, pageSize: query.pageSize };
   const [stats, wall, activities, pending, creditsSeconds] = await Promise.all([
-    orFallback("the stats", siteStats(env), null),
-    orFallback("the Wish Wall", wallPage(env, query), emptyWall),
-    orFallback("the live activity", liveActivity(env), []),
-    orFallback("the pending wishes", pendingWishes(env), []),
-    orFallback<number | null>("the credits", ledgerSeconds(env), null),
+    orFallback("the stats", cachedSiteStats(env), null),
+    orFallback("the Wish Wall", cachedWallPage(env, query), emptyWall),
+    orFallback("the live activity", cachedLiveActivity(env), []),
+    orFallback("the pending wishes", cachedPendingWishes(env), []),
+    orFallback<number | null>("the credits", cachedLedgerSeconds(env), null),
   ]);
   return {
     stats,

@@ -5,6 +5,7 @@ import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domai
 import { buildCircuit } from "../../workers/quantum/circuit";
 import { database } from "./db/client.server";
 import { bellRings, wishes } from "./db/schema";
+import { readsChanged } from "./read-cache.server";
 import { toPublicWish } from "./wishes.server";
 
 type RingRow = typeof bellRings.$inferSelect;
@@ -57,6 +58,7 @@ export async function createRing(
     env.DB.prepare("SELECT id, text FROM wishes WHERE bell_ring_id = ? ORDER BY created_at, id").bind(ring.id),
     env.DB.prepare("SELECT COUNT(*) AS n FROM wishes WHERE status = 'pending' AND hidden = 0"),
   ]);
+  readsChanged();
   return { claimed: claimed.results as unknown as BatchWish[], pendingLeft: (pending.results[0] as { n: number }).n };
 }
 
@@ -128,6 +130,7 @@ export async function completeRing(env: Env, ringId: string, result: CompletedRe
     ).bind(result.bitstring, JSON.stringify(result.counts), poem, result.usageSeconds, options.now, ringId),
   );
   await env.DB.batch(statements);
+  readsChanged();
   return poem;
 }
 
@@ -143,6 +146,7 @@ export async function failRing(env: Env, ringId: string, error: string, now: num
       ringId,
     ),
   ]);
+  readsChanged();
 }
 
 /** Rings whose job is not finished and whose next attempt is due. */

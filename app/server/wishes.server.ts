@@ -12,6 +12,7 @@ import { countryStats, resonances, siteCounters, wishes } from "./db/schema";
 import { countryByCode, findCountry } from "./geo/countries.server";
 import { clientIp, privateHash } from "./hashing.server";
 import { ApiError } from "./http.server";
+import { readsChanged } from "./read-cache.server";
 
 const newId = monotonicFactory();
 const DAY_MS = 86_400_000;
@@ -122,6 +123,7 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
     const byDevice = await db.$count(wishes, and(eq(wishes.fingerprintHash, fingerprintHash), gte(wishes.createdAt, dayStart)));
     throw new ApiError(429, byDevice >= DAILY_WISH_LIMIT ? SUBMIT_DAILY_LIMIT : IP_LIMIT_SENTENCE, undefined, secondsUntilNextUtcDay(now));
   }
+  readsChanged();
   const row = await db.query.wishes.findFirst({ where: eq(wishes.id, id) });
   return { wishId: id, wish: toPublicWish(row!) };
 }
@@ -302,7 +304,8 @@ export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Pr
   };
 }
 
-async function resonatedAmong(env: Env, fingerprint: string, ids: string[]): Promise<Set<string>> {
+/** Which of these wishes this device has resonated with. */
+export async function resonatedAmong(env: Env, fingerprint: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const hash = await privateHash(env.HASH_SECRET, "fingerprint", fingerprint);
   const rows = await database(env)
@@ -333,6 +336,7 @@ export async function resonate(env: Env, wishId: string, fingerprint: string, no
     env.DB.prepare("SELECT resonance_count AS resonanceCount FROM wishes WHERE id = ?").bind(wishId),
   ]);
   const alreadyResonated = inserted.meta.changes === 0;
+  if (!alreadyResonated) readsChanged();
   const newCount = (current.results[0] as { resonanceCount: number } | undefined)?.resonanceCount ?? 0;
   return { alreadyResonated, newCount };
 }

@@ -6,6 +6,7 @@ import { database } from "../db/client.server";
 import { bellRings, contactMessages, countryStats, creditLedger, newsletterSubscribers, outbox, siteCounters, wishes } from "../db/schema";
 import { checkHealth, type HealthReport } from "../health.server";
 import { ApiError } from "../http.server";
+import { readsChanged } from "../read-cache.server";
 import { TOTAL_COUNTER } from "../wishes.server";
 
 const DAY_MS = 86_400_000;
@@ -149,6 +150,7 @@ export async function topUpCredits(env: Env, seconds: number, now = Date.now()):
     throw new ApiError(400, `Please enter a whole number of seconds from 1 to ${TOP_UP_MAX_SECONDS}.`);
   }
   await database(env).insert(creditLedger).values({ deltaSeconds: seconds, reason: TOP_UP_REASON, createdAt: now });
+  readsChanged();
 }
 
 /**

@@ -6,6 +6,7 @@ import { wishes } from "../db/schema";
 import { clientIp, privateHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { hitRateLimit } from "../rate-limit.server";
+import { readsChanged } from "../read-cache.server";
 import { themeCounter, TOTAL_COUNTER } from "../wishes.server";
 
 export const REPORTS_PER_DEVICE_PER_DAY = 20;
@@ -94,6 +95,7 @@ async function wishKeys(env: Env, id: string): Promise<WishKeys> {
 export async function hideWish(env: Env, id: string): Promise<boolean> {
   const wish = await wishKeys(env, id);
   const results = await env.DB.batch(hideStatements(env, wish, "EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 0)"));
+  readsChanged();
   return results.at(-1)!.meta.changes === 1;
 }
 
@@ -101,6 +103,7 @@ export async function hideWish(env: Env, id: string): Promise<boolean> {
 export async function unhideWish(env: Env, id: string): Promise<boolean> {
   const wish = await wishKeys(env, id);
   const results = await env.DB.batch(unhideStatements(env, wish));
+  readsChanged();
   return results.at(-1)!.meta.changes === 1;
 }
 
@@ -147,6 +150,7 @@ export async function reportWish(
     statement(env, "UPDATE wishes SET report_count = report_count + 1 WHERE id = ? AND changes() = 1", row.id),
     ...hideStatements(env, row, `EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 0 AND report_count >= ${AUTO_HIDE_REPORTS})`),
   ]);
+  readsChanged();
   return { alreadyReported: inserted!.meta.changes === 0 };
 }
 

@@ -1,0 +1,42 @@
+import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
+import type { MapCountry } from "~/domain/map-country";
+import type { WallQuery } from "~/domain/wish";
+import { ledgerSeconds } from "./credits.server";
+import { mapCountries } from "./map.server";
+import { cachedRead } from "./read-cache.server";
+import { liveActivity, pendingWishes, resonatedAmong, siteStats, wallPage } from "./wishes.server";
+
+/**
+ * The public reads, through the isolate's short-lived memo (read-cache.server). The same functions, the same
+ * shapes: only how often D1 is asked changes. The API routes and the home page read through here.
+ */
+
+/**
+ * For the aggregate reads no page of this site refetches after its own writes (stats, live activity): browsers and
+ * shared caches may keep them a second and serve them a few seconds stale while they refresh. Wall pages and the
+ * map are refetched right after a visitor's own wish, so they carry no such header (ADR 0009).
+ */
+export const SHARED_READ_CACHE_CONTROL = "public, max-age=1, stale-while-revalidate=4";
+
+export const cachedSiteStats = (env: Env): Promise<SiteStats> => cachedRead("stats", () => siteStats(env));
+
+export const cachedLiveActivity = (env: Env): Promise<LiveActivity[]> => cachedRead("live-activity", () => liveActivity(env));
+
+export const cachedMapCountries = (env: Env): Promise<MapCountry[]> => cachedRead("map-countries", () => mapCountries(env));
+
+export const cachedPendingWishes = (env: Env): Promise<PublicWish[]> => cachedRead("pending", () => pendingWishes(env));
+
+export const cachedLedgerSeconds = (env: Env): Promise<number> => cachedRead("credits", () => ledgerSeconds(env));
+
+/**
+ * A wall page. The page itself is shared by everyone asking for the same view; which of its wishes this device
+ * resonated with is its own, read fresh (one small indexed query) and laid over the shared page.
+ */
+export async function cachedWallPage(env: Env, query: WallQuery): Promise<WallPage> {
+  const { deviceFingerprint, ...view } = query;
+  const key = `wall:${view.page}:${view.pageSize}:${view.theme}:${view.timeFilter}:${view.sortBy}:${view.country ?? ""}`;
+  const page = await cachedRead(key, () => wallPage(env, view));
+  if (!deviceFingerprint) return page;
+  const resonated = await resonatedAmong(env, deviceFingerprint, page.wishes.map((wish) => wish.id));
+  return { ...page, wishes: page.wishes.map((wish) => ({ ...wish, isResonated: resonated.has(wish.id) })) };
+}
