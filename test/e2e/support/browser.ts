@@ -54,7 +54,13 @@ export interface AxeViolation {
 /** Runs axe-core (WCAG 2.x A/AA and best practices) in the page and returns its violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Contrast is judged on the settled page: a fade-in or a background transition caught halfway gives colours no
-  // visitor reads. Endless animations (the live pulse, orbiting particles) are left running.
+  // visitor reads. From here on state changes apply at once (a constructed sheet, which the CSP allows), and the
+  // finite animations already running finish first. Endless ones (the live pulse, orbiting particles) keep running.
+  await page.evaluate(() => {
+    const settle = new CSSStyleSheet();
+    settle.replaceSync("*, *::before, *::after { transition: none !important; }");
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, settle];
+  });
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
