@@ -54,12 +54,17 @@ const PROFANITY = new Set([
 
 const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s", "!": "i" };
 
+/** Reads look-alike digits and signs as letters, but only in a token that has a letter: "a55" is a word, "455" a number. */
+function unLeet(token: string): string {
+  return /\p{L}/u.test(token) ? token.replace(/[013457@$!]/g, (character) => LEET[character]) : token;
+}
+
 // Whole words only, so "Scunthorpe", "assistance" and "classic" stay publishable.
 function containsProfanity(text: string): boolean {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}@$!]+/u)
-    .map((token) => token.replace(/^!+|!+$/g, "").replace(/[013457@$!]/g, (character) => LEET[character]))
+    .map((token) => unLeet(token.replace(/^!+|!+$/g, "")))
     .some((word) => PROFANITY.has(word));
 }
 

@@ -76,6 +76,7 @@ describe("moderateText", () => {
     "no more b1tch fights",
     "sh!t happens",
     "you a55hole",
+    "what an a$$",
     "Fuck!",
   ])("refuses the profanity in %j", (text) => {
     expect(refusal(text)).toBe(MODERATION_PROFANITY);
@@ -83,6 +84,8 @@ describe("moderateText", () => {
 
   it.each([
     "Scunthorpe wishes everyone well",
+    "Wish number 455 from the harbour, with love",
+    "Room 5417 sends hope to every ward",
     "Thanks for the assistance",
     "A classic tale of hope",
     "Let us pass the hat for peace",
