@@ -12,6 +12,7 @@ import { poemFor } from "../../app/domain/poem";
 import { classifyTheme, THEMES } from "../../app/domain/theme";
 import { COUNTRIES } from "../../app/server/geo/countries.server";
 import { TOTAL_COUNTER, themeCounter } from "../../app/server/wishes.server";
+import { NAMES as SEED_NAMES, OPENINGS, WISHES } from "../../scripts/lib/wish-corpus";
 
 const out = process.argv[2];
 if (!out) throw new Error("Usage: tsx bench/lib/d1-world.ts <out.sql> [wishCount] [nowMs]");
@@ -43,38 +44,6 @@ function ulidSql(time: string, seed: string): string {
   return [...timeChars, ...randomChars].join(" || ");
 }
 
-const OPENINGS = ["May", "I wish that", "I hope", "Let", "I dream that", "Please let"];
-const WISHES = [
-  "every child sleep tonight without fear of war",
-  "the guns fall silent and the fields grow wheat again",
-  "my brother come home safe from the front",
-  "leaders find the courage to choose peace over pride",
-  "neighbours who were enemies share bread at one table",
-  "calm return to the streets of my city",
-  "the rivers run clean for our grandchildren",
-  "hope reach every refugee waiting at a border tonight",
-  "young people dream of a future worth building",
-  "the next generation inherit more hope than we did",
-  "every frightened heart find someone to hold",
-  "love be louder than hate in every language",
-  "we care for strangers as if they were family",
-  "my grandmother's hands heal and she walks in her garden again",
-  "everyone fighting an illness in silence find strength and healing",
-  "wellness reach the nurses and doctors who gave so much",
-  "the wounds between our countries heal with time and honesty",
-  "our communities come together across every border",
-  "we stand together when the storms come",
-  "unity grow from the small kindnesses of ordinary people",
-  "people connect across oceans with curiosity instead of fear",
-  "the world remember that we share one small blue planet",
-  "every classroom be a place of kindness and courage",
-  "there be enough water, bread and shelter for everyone",
-  "tranquil nights return to the villages by the sea",
-  "the bells of every faith ring together for peace",
-  "the borders become bridges",
-  "the light of compassion reach the darkest corners",
-];
-const NAMES = ["Amara", "Lukas", "Sofia", "Kenji", "Fatima", "Mateo", "Ingrid", "Olu", "Priya", "Noah", "Leila", "Chen", "Yusuf", "Ana", "Tomasz", "Mira", "Kofi", "Elena", "Sami", "Hana"];
 /** Places typed by visitors that match no country: stored as text with no code, as submitWish does. */
 const UNKNOWN_PLACES = ["Atlantis", "Somewhere at sea", "The Moon", "Middle-earth"];
 
@@ -90,6 +59,7 @@ const sql: string[] = [
   "CREATE TEMP TABLE bw_k (k INTEGER PRIMARY KEY);",
 ];
 
+const NAMES = SEED_NAMES.filter(Boolean);
 const phrases = OPENINGS.flatMap((opening) => WISHES.map((wish) => `${opening} ${wish}.`));
 sql.push(`INSERT INTO bw_phrase VALUES ${phrases.map((text, i) => `(${i}, ${quote(text)}, ${quote(classifyTheme(text))})`).join(", ")};`);
 
