@@ -5,6 +5,7 @@ import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { BarChart } from "~/components/admin/bar-chart";
+import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { loadDashboard, retryRing, topUpCredits } from "~/server/admin/dashboard.server";
@@ -133,96 +134,75 @@ export default function AdminDashboard() {
         <h2 id="countries-title" className={styles.sectionTitle}>
           Top countries
         </h2>
-        {countries.length === 0 ? (
-          <p className={styles.muted}>No wishes with a known country yet.</p>
-        ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Country</th>
-                <th scope="col">Wishes</th>
-                <th scope="col">Waiting</th>
-                <th scope="col">Entangled</th>
-              </tr>
-            </thead>
-            <tbody>
-              {countries.map((c) => (
-                <tr key={c.countryCode}>
-                  <th scope="row">
-                    {c.country} ({c.countryCode})
-                  </th>
-                  <td>{c.wishCount}</td>
-                  <td>{c.pendingCount}</td>
-                  <td>{c.entangledCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <AdminTable
+          rows={countries}
+          columns={["Country", "Wishes", "Waiting", "Entangled"]}
+          empty={<p className={styles.muted}>No wishes with a known country yet.</p>}
+          rowKey={(c) => c.countryCode}
+        >
+          {(c) => (
+            <>
+              <th scope="row">
+                {c.country} ({c.countryCode})
+              </th>
+              <td>{c.wishCount}</td>
+              <td>{c.pendingCount}</td>
+              <td>{c.entangledCount}</td>
+            </>
+          )}
+        </AdminTable>
       </section>
 
       <section className={styles.section} aria-labelledby="rings-title">
         <h2 id="rings-title" className={styles.sectionTitle}>
           Recent rings
         </h2>
-        {rings.length === 0 ? (
-          <p className={styles.muted}>The bell has not rung yet.</p>
-        ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Ring</th>
-                <th scope="col">Rung</th>
-                <th scope="col">Provider</th>
-                <th scope="col">Status</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rings.map((ring) => (
-                <tr key={ring.id}>
-                  <th scope="row">
-                    <a href={`/bell/${ring.id}`}>{ring.id}</a>
-                  </th>
-                  <td>{dateTime(ring.createdAt)}</td>
-                  <td>
-                    {ring.provider}
-                    {ring.backend ? ` (${ring.backend})` : ""}
-                    {ring.jobId ? <div className={styles.muted}>job {ring.jobId}</div> : null}
-                  </td>
-                  <td>
-                    <span
-                      className={
-                        ring.status === "completed" ? styles.badge.good : ring.status === "failed" ? styles.badge.bad : styles.badge.warn
-                      }
-                    >
-                      {ring.status}
-                    </span>
-                  </td>
-                  <td>{ring.attempts}</td>
-                  <td className={styles.wishText}>{ring.error ?? "—"}</td>
-                  <td>
-                    {ring.status === "queued" || ring.status === "running" ? (
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="retry-ring" />
-                        <input type="hidden" name="ringId" value={ring.id} />
-                        <button type="submit" className={styles.quietButton} aria-label={`Retry ring ${ring.id} now`}>
-                          Retry now
-                        </button>
-                      </Form>
-                    ) : ring.status === "failed" ? (
-                      <span className={styles.muted}>Wishes returned to the pool</span>
-                    ) : (
-                      <span className={styles.muted}>Done</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <AdminTable
+          rows={rings}
+          columns={["Ring", "Rung", "Provider", "Status", "Attempts", "Last error", "Action"]}
+          empty={<p className={styles.muted}>The bell has not rung yet.</p>}
+          rowKey={(ring) => ring.id}
+        >
+          {(ring) => (
+            <>
+              <th scope="row">
+                <a href={`/bell/${ring.id}`}>{ring.id}</a>
+              </th>
+              <td>{dateTime(ring.createdAt)}</td>
+              <td>
+                {ring.provider}
+                {ring.backend ? ` (${ring.backend})` : ""}
+                {ring.jobId ? <div className={styles.muted}>job {ring.jobId}</div> : null}
+              </td>
+              <td>
+                <span
+                  className={
+                    ring.status === "completed" ? styles.badge.good : ring.status === "failed" ? styles.badge.bad : styles.badge.warn
+                  }
+                >
+                  {ring.status}
+                </span>
+              </td>
+              <td>{ring.attempts}</td>
+              <td className={styles.wishText}>{ring.error ?? "—"}</td>
+              <td>
+                {ring.status === "queued" || ring.status === "running" ? (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="retry-ring" />
+                    <input type="hidden" name="ringId" value={ring.id} />
+                    <button type="submit" className={styles.quietButton} aria-label={`Retry ring ${ring.id} now`}>
+                      Retry now
+                    </button>
+                  </Form>
+                ) : ring.status === "failed" ? (
+                  <span className={styles.muted}>Wishes returned to the pool</span>
+                ) : (
+                  <span className={styles.muted}>Done</span>
+                )}
+              </td>
+            </>
+          )}
+        </AdminTable>
       </section>
     </>
   );

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
+import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { markMessageRead, recentMessages } from "~/server/admin/dashboard.server";
@@ -38,49 +39,40 @@ export default function AdminMessages() {
         <h2 id="inbox-title" className={styles.sectionTitle}>
           Contact form inbox
         </h2>
-        {messages.length === 0 ? (
-          <p>No messages yet.</p>
-        ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Received</th>
-                <th scope="col">From</th>
-                <th scope="col">Message</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {messages.map((m) => (
-                <tr key={m.id}>
-                  <td>
-                    {dateTime(m.createdAt)}
-                    <div className={m.readAt ? styles.muted : styles.badge.warn}>{m.readAt ? "read" : "unread"}</div>
-                  </td>
-                  <td>
-                    {m.name ?? "No name given"}
-                    <div>
-                      <a href={`mailto:${m.email}`}>{m.email}</a>
-                    </div>
-                  </td>
-                  <td className={styles.wishText}>
-                    {m.subject ? <strong>{m.subject}</strong> : null}
-                    <pre className={styles.pre}>{m.message}</pre>
-                  </td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
-                      <input type="hidden" name="id" value={m.id} />
-                      <button type="submit" className={styles.quietButton}>
-                        {m.readAt ? "Mark unread" : "Mark read"}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <AdminTable
+          rows={messages}
+          columns={["Received", "From", "Message", "Action"]}
+          empty={<p>No messages yet.</p>}
+          rowKey={(m) => m.id}
+        >
+          {(m) => (
+            <>
+              <td>
+                {dateTime(m.createdAt)}
+                <div className={m.readAt ? styles.muted : styles.badge.warn}>{m.readAt ? "read" : "unread"}</div>
+              </td>
+              <td>
+                {m.name ?? "No name given"}
+                <div>
+                  <a href={`mailto:${m.email}`}>{m.email}</a>
+                </div>
+              </td>
+              <td className={styles.wishText}>
+                {m.subject ? <strong>{m.subject}</strong> : null}
+                <pre className={styles.pre}>{m.message}</pre>
+              </td>
+              <td>
+                <Form method="post">
+                  <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
+                  <input type="hidden" name="id" value={m.id} />
+                  <button type="submit" className={styles.quietButton}>
+                    {m.readAt ? "Mark unread" : "Mark read"}
+                  </button>
+                </Form>
+              </td>
+            </>
+          )}
+        </AdminTable>
       </section>
     </>
   );

@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
+import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { deliverOutbox, recentOutbox, senderName } from "~/server/email/outbox.server";
@@ -61,44 +62,34 @@ export default function AdminOutbox() {
         <h2 id="mail-title" className={styles.sectionTitle}>
           Latest messages
         </h2>
-        {rows.length === 0 ? (
-          <p>No mail has been written yet.</p>
-        ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">Written</th>
-                <th scope="col">Kind</th>
-                <th scope="col">To</th>
-                <th scope="col">Message</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{dateTime(row.createdAt)}</td>
-                  <td>{row.kind}</td>
-                  <td>{row.toAddress}</td>
-                  <td className={styles.wishText}>
-                    <details>
-                      <summary>{row.subject}</summary>
-                      <pre className={styles.pre}>{row.body}</pre>
-                    </details>
-                  </td>
-                  <td>
-                    <span className={STATUS_BADGE[row.status]}>{row.status}</span>
-                    <div className={styles.muted}>
-                      {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
-                      {row.sentAt ? ` · sent ${dateTime(row.sentAt)}` : ""}
-                    </div>
-                    {row.error ? <div className={styles.badge.bad}>{row.error}</div> : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <AdminTable
+          rows={rows}
+          columns={["Written", "Kind", "To", "Message", "Status"]}
+          empty={<p>No mail has been written yet.</p>}
+          rowKey={(row) => row.id}
+        >
+          {(row) => (
+            <>
+              <td>{dateTime(row.createdAt)}</td>
+              <td>{row.kind}</td>
+              <td>{row.toAddress}</td>
+              <td className={styles.wishText}>
+                <details>
+                  <summary>{row.subject}</summary>
+                  <pre className={styles.pre}>{row.body}</pre>
+                </details>
+              </td>
+              <td>
+                <span className={STATUS_BADGE[row.status]}>{row.status}</span>
+                <div className={styles.muted}>
+                  {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
+                  {row.sentAt ? ` · sent ${dateTime(row.sentAt)}` : ""}
+                </div>
+                {row.error ? <div className={styles.badge.bad}>{row.error}</div> : null}
+              </td>
+            </>
+          )}
+        </AdminTable>
       </section>
     </>
   );

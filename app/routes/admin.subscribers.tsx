@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
+import { AdminTable } from "~/components/admin/admin-table";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { allSubscribers, subscriberStatus } from "~/server/admin/dashboard.server";
 
@@ -34,30 +35,22 @@ export default function AdminSubscribers() {
             Download all subscribers as CSV
           </a>
         </p>
-        {subscribers.length === 0 ? (
-          <p>Nobody has subscribed yet.</p>
-        ) : (
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Status</th>
-                <th scope="col">Subscribed</th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.map((s) => (
-                <tr key={s.email}>
-                  <td>{s.email}</td>
-                  <td>
-                    <span className={STATUS_BADGE[s.status]}>{s.status}</span>
-                  </td>
-                  <td>{dateTime(s.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <AdminTable
+          rows={subscribers}
+          columns={["E-mail", "Status", "Subscribed"]}
+          empty={<p>Nobody has subscribed yet.</p>}
+          rowKey={(s) => s.email}
+        >
+          {(s) => (
+            <>
+              <td>{s.email}</td>
+              <td>
+                <span className={STATUS_BADGE[s.status]}>{s.status}</span>
+              </td>
+              <td>{dateTime(s.createdAt)}</td>
+            </>
+          )}
+        </AdminTable>
       </section>
     </>
   );

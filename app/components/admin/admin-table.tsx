@@ -1,0 +1,36 @@
+import type { Key, ReactNode } from "react";
+import * as styles from "./admin.css";
+
+interface AdminTableProps<Row> {
+  rows: readonly Row[];
+  /** Column headings, in order. */
+  columns: readonly string[];
+  /** What shows instead of the table when there are no rows. */
+  empty: ReactNode;
+  rowKey: (row: Row) => Key;
+  /** The cells of one row. */
+  children: (row: Row) => ReactNode;
+}
+
+/** The admin pages' table: a heading row of column headers, one row per item, or a sentence when there is none. */
+export function AdminTable<Row>({ rows, columns, empty, rowKey, children }: AdminTableProps<Row>) {
+  if (rows.length === 0) return <>{empty}</>;
+  return (
+    <table className={styles.table}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={rowKey(row)}>{children(row)}</tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
