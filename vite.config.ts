@@ -1,7 +1,7 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 declare module "@remix-run/cloudflare" {
   interface Future {
@@ -11,6 +11,27 @@ declare module "@remix-run/cloudflare" {
 
 /** Under `npm run dev` the BellRoom runs in a second wrangler (see docs/decisions/0002-serving.md). */
 const bellRoomDevPort = Number(process.env.BELL_ROOM_DEV_PORT ?? 5003);
+
+/**
+ * V8's explicit compile hint: the framework chunks every page hydrates with are compiled eagerly on the streaming
+ * parser's background thread instead of function by function on the main thread during hydration (ADR 0011).
+ */
+function eagerCompileHydrationChunks(chunkNames: readonly string[]): Plugin {
+  let serverBuild = false;
+  return {
+    name: "quantum-bell:eager-compile-hydration-chunks",
+    apply: "build",
+    configResolved(config) {
+      serverBuild = Boolean(config.build.ssr);
+    },
+    generateBundle(_options, bundle) {
+      if (serverBuild) return;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === "chunk" && chunkNames.includes(chunk.name)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+      }
+    },
+  };
+}
 
 export default defineConfig({
   resolve: {
@@ -33,6 +54,7 @@ export default defineConfig({
       },
     }),
     vanillaExtractPlugin(),
+    eagerCompileHydrationChunks(["entry.client", "components"]),
   ],
   build: { target: "es2022" },
 });

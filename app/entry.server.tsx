@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
+import { stylesheetsBeforeModulePreloads } from "~/server/stylesheets-first.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -42,5 +43,5 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Vite's dev server injects its own un-nonced scripts (HMR, styles); the policy guards the built site.
   if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  return stylesheetsBeforeModulePreloads(body, responseHeaders, responseStatusCode);
 }

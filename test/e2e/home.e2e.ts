@@ -49,4 +49,36 @@ describe("home page in Chromium", () => {
     const response = await fetch(`${baseURL()}/api/infrastructure/health`);
     expect(await response.json()).toMatchObject({ database: { connected: true }, cache: { connected: true }, redis: { connected: true } });
   });
+
+  it("scrolls the live strip only while it is on screen, pauses it, and keeps the focus ring inside each entry's paint box", { timeout: 30_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { reducedMotion: "no-preference", viewport: { width: 412, height: 823 } });
+    await page.goto("/");
+    await page.locator("#wish-form button[type=submit]:disabled").waitFor();
+    const strip = page.locator("section[aria-labelledby=live-strip-title]");
+    const track = strip.locator("ul").locator("..");
+    const scrollLeft = () => track.evaluate((element) => element.scrollLeft);
+
+    // Below the fold: no timer moves it, and its entries are skipped by layout until they come into view.
+    await page.waitForTimeout(500);
+    expect(await scrollLeft()).toBe(0);
+    expect(await strip.locator("li").first().evaluate((item) => getComputedStyle(item).contentVisibility)).toBe("auto");
+
+    await strip.scrollIntoViewIfNeeded();
+    await expect.poll(scrollLeft, { timeout: 5_000 }).toBeGreaterThan(3);
+
+    await strip.getByRole("button", { name: "Pause scrolling" }).click();
+    await expect.poll(() => strip.getByRole("button", { name: "Resume scrolling" }).getAttribute("aria-pressed")).toBe("true");
+    const paused = await scrollLeft();
+    await page.waitForTimeout(400);
+    expect(await scrollLeft()).toBe(paused);
+
+    // The ring is 3px wide, 2px off the link; paint containment would clip whatever falls outside the item.
+    const room = await strip.locator("li").first().evaluate((item) => {
+      const outer = item.getBoundingClientRect();
+      const link = item.querySelector("a")!.getBoundingClientRect();
+      return Math.min(link.left - outer.left, outer.right - link.right, link.top - outer.top, outer.bottom - link.bottom);
+    });
+    expect(room).toBeGreaterThanOrEqual(5);
+    await context.close();
+  });
 });

@@ -154,6 +154,22 @@ describe("security headers", () => {
   });
 });
 
+describe("the head's request order", () => {
+  it.each(["/", "/about", "/blog/the-bell-is-ringing"])("%s asks for every stylesheet before any script chunk", async (path) => {
+    const html = await (await get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheets = [...head.matchAll(/<link rel="stylesheet"[^>]*>/g)];
+    const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*>/g)];
+    expect(stylesheets.length).toBeGreaterThan(0);
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(stylesheets.at(-1)!.index).toBeLessThan(preloads[0]!.index);
+    for (const [link] of preloads) expect(link).toMatch(/^<link rel="modulepreload" href="\/assets\/[\w.-]+\.js"\/>$/);
+    // Nothing was lost on the way: the body's module script still imports what the head preloads.
+    expect(html.slice(html.indexOf("</head>"))).not.toContain('rel="modulepreload"');
+    expect(html).toContain('type="module"');
+  });
+});
+
 describe("robots.txt and sitemap.xml", () => {
   it("robots.txt allows pages, keeps admin and the API out and points at the sitemap", async () => {
     const response = await get("/robots.txt");

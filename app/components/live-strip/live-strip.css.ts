@@ -1,4 +1,4 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { breakpoints, vars } from "~/styles/theme.css";
 
 export const strip = style({ marginTop: vars.space.xxl });
@@ -54,11 +54,19 @@ export const track = style({
   marginTop: vars.space.md,
   overflowX: "auto",
   scrollbarWidth: "thin",
-  // Room for the focus ring, which would otherwise be clipped by the scrolling box.
-  padding: vars.space.xs,
 });
 
-export const list = style({ display: "flex", gap: vars.space.sm, margin: 0, padding: 0, listStyle: "none", width: "max-content" });
+export const list = style({ display: "flex", margin: 0, padding: 0, listStyle: "none", width: "max-content" });
+
+// Entries out of view are not laid out: 48 flags are costly to shape on a phone's first render, and the strip sits
+// below the fold and shows a few at a time (ADR 0011). Containment clips paint to the item, so the padding is the
+// focus ring's room (3px ring, 2px offset), which also spaces the pills.
+const focusRingRoom = "5px";
+globalStyle(`${list} > li`, {
+  padding: focusRingRoom,
+  contentVisibility: "auto",
+  containIntrinsicSize: `auto 11rem auto calc(2.75rem + 2 * ${focusRingRoom})`,
+});
 
 export const entry = style({
   display: "inline-flex",

@@ -11,19 +11,35 @@ import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./live-strip.css";
 
-/** Scrolls the strip sideways about a pixel every 30 ms, wrapping at the end, unless `paused`. */
+/** Scrolls the strip sideways about a pixel every 30 ms while it is on screen, wrapping at the end, unless `paused`. */
 function useAutoScroll(paused: boolean) {
   const track = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (paused) return;
-    const timer = setInterval(() => {
-      const element = track.current;
-      if (!element || document.hidden) return;
-      const end = element.scrollWidth - element.clientWidth;
-      if (end <= 0) return;
-      element.scrollLeft = element.scrollLeft >= end - 1 ? 0 : element.scrollLeft + LIVE_STRIP_SCROLL.pixels;
-    }, LIVE_STRIP_SCROLL.everyMs);
-    return () => clearInterval(timer);
+    const element = track.current;
+    if (paused || !element) return;
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const stop = () => {
+      clearInterval(timer);
+      timer = undefined;
+    };
+    const start = () => {
+      timer ??= setInterval(() => {
+        if (document.hidden) return;
+        const end = element.scrollWidth - element.clientWidth;
+        if (end <= 0) return;
+        element.scrollLeft = element.scrollLeft >= end - 1 ? 0 : element.scrollLeft + LIVE_STRIP_SCROLL.pixels;
+      }, LIVE_STRIP_SCROLL.everyMs);
+    };
+    if (typeof IntersectionObserver === "undefined") {
+      start();
+      return stop;
+    }
+    const visibility = new IntersectionObserver(([entry]) => (entry?.isIntersecting ? start() : stop()));
+    visibility.observe(element);
+    return () => {
+      visibility.disconnect();
+      stop();
+    };
   }, [paused]);
   return track;
 }
