@@ -26,6 +26,25 @@ async function openSockets(url, count, headers = {}) {
   return sockets;
 }
 
+/**
+ * The room tells everyone how many are listening, at most once a second; a thousand joins end with one such message
+ * to every socket. Ringing while it is still on the wire would measure the joins, so the ring waits for it.
+ */
+function presenceSettled(sockets) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no presence message counted every socket")), 10_000);
+    const listener = (data) => {
+      const message = JSON.parse(String(data));
+      if (message.type !== "presence" || message.count < sockets.length) return;
+      clearTimeout(timer);
+      sockets[0].off("message", listener);
+      // Every socket got the same message; give the last of them a moment to drain.
+      setTimeout(resolve, 200);
+    };
+    sockets[0].on("message", listener);
+  });
+}
+
 /** Resolves with each socket's arrival time (ms after `trigger` started) of the first message that `matches`. */
 async function measure(sockets, matches, trigger, timeoutMs = 30_000) {
   const arrivals = new Array(sockets.length).fill(null);
@@ -90,6 +109,7 @@ async function bellRoom(url) {
   const { wishId } = await submitted.json();
   const wsUrl = `${url.replace(/^http/, "ws")}/ws`;
   const sockets = await openSockets(wsUrl, SOCKETS, { Origin: url });
+  await presenceSettled(sockets);
   const result = await measure(
     sockets,
     (d) => d.includes('"bell-rung"'),
