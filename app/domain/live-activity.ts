@@ -1,4 +1,5 @@
 import { LIVE_LAST_WISH_PREVIEW } from "./limits";
+import type { LiveActivity } from "./public-wish";
 import { FELLOW_DREAMER_LOCATION, UNKNOWN_LOCATION } from "./messages";
 
 // XX and ZZ are the user-assigned "unknown" codes some geolocation services return.
@@ -46,4 +47,27 @@ export function displayableActivities<T extends { country?: string | null; count
       isValidActivityCode(item.countryCode) && !isPlaceholderCountry(item.country),
   );
   return dedupeByCode(kept);
+}
+
+/** What the live strip shows of one country's activity. */
+export interface LiveStripEntry {
+  country: string;
+  countryCode: string;
+  flag: string;
+  wishCount: number;
+  isNew: boolean;
+  /** The start of the country's latest wish, at most 50 characters. */
+  preview: string;
+}
+
+/** The strip's entries: the displayable activities, in the server's order, with only what the strip shows. */
+export function liveStripEntries(list: readonly LiveActivity[]): LiveStripEntry[] {
+  return displayableActivities(list).map(({ country, countryCode, flag, wishCount, isNew, lastWish }) => ({
+    country,
+    countryCode,
+    flag,
+    wishCount,
+    isNew,
+    preview: previewLastWish(lastWish),
+  }));
 }

@@ -31,6 +31,9 @@ export interface SiteStats {
   mostActiveLocations: { country: string; countryCode: string; count: number }[];
 }
 
+/** The counters the home page's ribbon shows. */
+export type RibbonStats = Pick<SiteStats, "totalWishes" | "countriesEntangled">;
+
 export interface LiveActivity {
   country: string;
   countryCode: string;

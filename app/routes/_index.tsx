@@ -11,7 +11,6 @@ import { Ribbon } from "~/components/ribbon/ribbon";
 import { WishWall as WishWallNow } from "~/components/wall/wish-wall";
 import { OPEN_DIALOG_EVENT, type HomeDialog } from "~/components/wish-form/events";
 import { WishForm } from "~/components/wish-form/wish-form";
-import { displayableActivities } from "~/domain/live-activity";
 import { TAGLINE } from "~/domain/site";
 import { pageMeta, siteInfo, siteJsonLd } from "~/lib/meta";
 import { homeAction, loadHome } from "~/server/home.server";
@@ -61,7 +60,7 @@ export default function Home() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const countries = useMemo(
-    () => displayableActivities(data.activities).map((activity) => activity.country).sort((a, b) => a.localeCompare(b)),
+    () => data.activities.map((activity) => activity.country).sort((a, b) => a.localeCompare(b)),
     [data.activities],
   );
 
@@ -100,7 +99,7 @@ export default function Home() {
         <h2 id="world-map-title">Wishes around the world</h2>
         <LazyWorldMap />
       </section>
-      <LiveStrip activities={data.activities} />
+      <LiveStrip entries={data.activities} />
       <PendingWishes pending={data.pending} />
       <WishWall
         wall={data.wall}

@@ -3,7 +3,8 @@ import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/compon
 import type { WishFormFailure, WishFormValues } from "~/components/wish-form/types";
 import { HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
-import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
+import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
+import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
 import { wallQuerySchema, wishSubmitSchema, type WallQuery } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { announceWish } from "./announce.server";
@@ -14,12 +15,16 @@ import { parseWith } from "./request.server";
 import { cachedLedgerSeconds, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
 import { resonate, submitWish } from "./wishes.server";
 
+/**
+ * Only what the page shows: this is sent twice, as HTML and as the data React hydrates from, and the whole answer
+ * should fit the first round trip of a new connection (about 14 KB; ADR 0011).
+ */
 export interface HomeData {
   /** null when the counters could not be read: the ribbon then shows its placeholder. */
-  stats: SiteStats | null;
+  stats: RibbonStats | null;
   wall: WallPage;
   filters: WallFilters;
-  activities: LiveActivity[];
+  activities: LiveStripEntry[];
   pending: PublicWish[];
   /** null when the balance could not be read. */
   creditsSeconds: number | null;
@@ -67,7 +72,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     orFallback<number | null>("the credits", cachedLedgerSeconds(env), null),
   ]);
   return {
-    stats,
+    stats: stats && { totalWishes: stats.totalWishes, countriesEntangled: stats.countriesEntangled },
     wall,
     filters: {
       theme: query.theme,
@@ -76,7 +81,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
       country: query.country ?? DEFAULT_WALL_FILTERS.country,
       page: wall.page,
     },
-    activities,
+    activities: liveStripEntries(activities),
     pending,
     creditsSeconds,
     origin: url.origin,

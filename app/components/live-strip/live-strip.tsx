@@ -1,14 +1,12 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { LIVE_STRIP_SCROLL, REFRESH_DEBOUNCE_MS } from "~/domain/limits";
-import { displayableActivities, previewLastWish } from "~/domain/live-activity";
+import type { LiveStripEntry } from "~/domain/live-activity";
 import { countWishes } from "~/domain/messages";
-import type { LiveActivity } from "~/domain/public-wish";
 import { WISH_WALL_ID } from "~/components/wall/wall-params";
 import { useBellMessages } from "~/realtime/bell-socket";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
-import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./live-strip.css";
 
 /** Scrolls the strip sideways about a pixel every 30 ms while it is on screen, wrapping at the end, unless `paused`. */
@@ -46,12 +44,12 @@ function useAutoScroll(paused: boolean) {
 
 /**
  * The live-activity strip (spec §2): one entry per country with its flag, name and count; hovering or focusing an
- * entry shows the start of the country's latest wish (the title, and a described-by text for screen readers). It moves on its own, stops while the pointer or focus is
+ * entry shows the start of the country's latest wish (the title, which screen readers announce as the link's
+ * description). It moves on its own, stops while the pointer or focus is
  * in it, has a pause button (WCAG 2.2.2) and never moves for visitors who prefer less motion. A wish submitted
  * anywhere refreshes it, at most once a second.
  */
-export function LiveStrip({ activities }: { activities: readonly LiveActivity[] }) {
-  const entries = displayableActivities(activities);
+export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
   const reducedMotion = useReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -67,7 +65,7 @@ export function LiveStrip({ activities }: { activities: readonly LiveActivity[] 
   });
 
   if (entries.length === 0) return null;
-  const focused = entries.find((entry) => entry.countryCode === focusedCode && entry.lastWish.trim());
+  const focused = entries.find((entry) => entry.countryCode === focusedCode && entry.preview);
 
   return (
     <section aria-labelledby="live-strip-title" className={styles.strip}>
@@ -93,16 +91,16 @@ export function LiveStrip({ activities }: { activities: readonly LiveActivity[] 
       >
         <ul className={styles.list}>
           {entries.map((entry) => {
-            const preview = previewLastWish(entry.lastWish);
-            const tipId = `live-${entry.countryCode}-tip`;
+            const { preview } = entry;
             return (
               <li key={entry.countryCode}>
                 <Link
                   to={{ search: `?country=${encodeURIComponent(entry.country)}`, hash: WISH_WALL_ID }}
+                  // The home route's own filter: nothing to discover.
+                  discover="none"
                   preventScrollReset
                   className={styles.entry}
-                  title={preview || undefined}
-                  aria-describedby={preview ? tipId : undefined}
+                  title={preview ? `Latest wish: ${preview}` : undefined}
                   onFocus={() => setFocusedCode(entry.countryCode)}
                 >
                   <span aria-hidden="true" className={styles.flag}>
@@ -111,20 +109,15 @@ export function LiveStrip({ activities }: { activities: readonly LiveActivity[] 
                   <span className={styles.country}>{entry.country}</span>
                   <span className={styles.count}>{countWishes(entry.wishCount)}</span>
                   {entry.isNew ? <span className={styles.fresh}>new</span> : null}
-                  {preview ? (
-                    <span id={tipId} className={visuallyHidden}>
-                      Latest wish: {preview}
-                    </span>
-                  ) : null}
                 </Link>
               </li>
             );
           })}
         </ul>
       </div>
-      {/* The hover tooltip is the title; keyboard users see the same words here (screen readers get the description). */}
+      {/* The hover tooltip is the title; keyboard users see the same words here (screen readers get the title). */}
       <p aria-hidden="true" className={styles.caption}>
-        {focused ? `${focused.country}: ${previewLastWish(focused.lastWish)}` : null}
+        {focused ? `${focused.country}: ${focused.preview}` : null}
       </p>
     </section>
   );

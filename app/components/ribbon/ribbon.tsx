@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { COUNT_UP_MS } from "~/domain/limits";
-import type { SiteStats } from "~/domain/public-wish";
+import type { RibbonStats } from "~/domain/public-wish";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./ribbon.css";
@@ -70,7 +70,7 @@ function CountingValue({ value }: { value: number }) {
 }
 
 /** The ribbon of counters (spec §2): total wishes and countries connected. */
-export function Ribbon({ stats }: { stats: SiteStats | null }) {
+export function Ribbon({ stats }: { stats: RibbonStats | null }) {
   return (
     <section aria-label="The bell in numbers" className={styles.ribbon}>
       <ul className={styles.list}>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   dedupeByCode,
   displayableActivities,
+  liveStripEntries,
   isPlaceholderCountry,
   isValidActivityCode,
   previewLastWish,
@@ -75,6 +76,30 @@ describe("dedupeByCode and displayableActivities", () => {
     expect(displayableActivities(list)).toEqual([
       { country: "France", countryCode: "FR" },
       { country: "Kenya", countryCode: "KE" },
+    ]);
+  });
+});
+
+describe("liveStripEntries", () => {
+  it("keeps the displayable entries in order with only what the strip shows and the wish's 50-character start", () => {
+    const activity = (country: string, countryCode: string, lastWish: string) => ({
+      country,
+      countryCode,
+      flag: "🏳️",
+      wishCount: 2,
+      lastWish,
+      isNew: false,
+      pendingWishCount: 1,
+      hasEntangledWishes: true,
+    });
+    const entries = liveStripEntries([
+      activity("Kenya", "KE", `  ${"k".repeat(60)}`),
+      activity("Unknown", "US", "hidden"),
+      activity("Peru", "PE", "Peace"),
+    ]);
+    expect(entries).toEqual([
+      { country: "Kenya", countryCode: "KE", flag: "🏳️", wishCount: 2, isNew: false, preview: `${"k".repeat(50)}…` },
+      { country: "Peru", countryCode: "PE", flag: "🏳️", wishCount: 2, isNew: false, preview: "Peace" },
     ]);
   });
 });
