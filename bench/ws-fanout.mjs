@@ -9,10 +9,10 @@ import { percentile } from "./lib/stats.mjs";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const OPEN_BATCH = 100;
-// Browsers offer per-message deflate. The plain `ws` server declines it (its default), and so does the Workers runtime
-// in production (compression needs the `web_socket_compression` flag, which this Worker does not set). Only `wrangler
-// dev`'s local proxy accepts it, and it then compresses every frame once per socket. The clients offer no compression,
-// so both servers send the same uncompressed frames, as production would.
+// Browsers offer per-message deflate. The plain `ws` server declines it (its default), and so does this Worker
+// (`no_web_socket_compression`, ADR 0004). Only `wrangler dev`'s own proxy, pinned to an older compatibility date,
+// still accepts it and compresses every frame once per socket. The clients offer no compression, so both servers send
+// the same uncompressed frames, as the deployed Worker does.
 const CLIENT_OPTIONS = { perMessageDeflate: false };
 
 
@@ -148,8 +148,8 @@ try {
       "the baseline, a plain Node `ws` server broadcasting on an HTTP request started by the same script, does no work first.",
       "The fan-out columns measure from the first socket's arrival to each other socket's: the cost of the broadcast itself.",
       "The ring waits until the room's presence message for the 1,000 joins has reached the sockets. The clients offer no",
-      "per-message deflate: the plain server and production Workers decline it, and only `wrangler dev`'s local proxy would",
-      "compress every frame once per socket (before this, the BellRoom's p99 was 241 ms against these same servers).",
+      "per-message deflate. The plain server and this Worker (`no_web_socket_compression`) decline it; only `wrangler dev`'s",
+      "own proxy would accept it and compress every frame once per socket. Before both changes the BellRoom's p99 was 241 ms.",
       "DESIGN §8 target: p99 no worse than the plain broadcaster's and < 250 ms.",
       "",
       "| server | first arrival | p50 | p99 | max | fan-out p50 | fan-out p99 |",

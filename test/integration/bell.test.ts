@@ -215,6 +215,14 @@ describe("realtime on /ws", () => {
     response.webSocket!.close(1000);
   });
 
+  it("declines per-message deflate: the room's frames are small, and a compressor per socket is not", async () => {
+    const response = await connect({ "Sec-WebSocket-Extensions": "permessage-deflate; client_max_window_bits" });
+    expect(response.status).toBe(101);
+    expect(response.headers.get("Sec-WebSocket-Extensions")).toBeNull();
+    response.webSocket!.accept();
+    response.webSocket!.close(1000);
+  });
+
   it("answers ping with pong and closes on oversize frames", async () => {
     const response = await connect();
     const ws = response.webSocket!;
