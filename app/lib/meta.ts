@@ -63,7 +63,8 @@ export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[]
   const shareTitle = input.image?.title ?? input.title ?? site.siteName;
   const wide = ogImageUrl(site, { title: shareTitle, subtitle: input.image?.subtitle ?? input.description, variant: input.image?.variant });
   const square = ogImageUrl(site, { variant: "square" });
-  const imageAlt = `${shareTitle}: ${site.siteName}`;
+  // The home page shares under the site's own name, which would otherwise read "Quantum Bell: Quantum Bell".
+  const imageAlt = shareTitle === site.siteName ? fullTitle : `${shareTitle}: ${site.siteName}`;
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: input.description },

@@ -80,6 +80,12 @@ describe("content pages", () => {
     expect(widths).toEqual(["1200", "512"]);
   });
 
+  it("describes each share image in words that name the page and the site once", async () => {
+    const home = await (await get("/")).text();
+    expect(metaContent(home, "property", "og:image:alt")).toBe("Quantum Bell: a digital wishing well for the quantum age");
+    expect(metaContent(await (await get("/about")).text(), "name", "twitter:image:alt")).toBe("About: Quantum Bell");
+  });
+
   it("marks pages as noindex when asked", async () => {
     const html = await (await get("/newsletter")).text();
     expect(metaContent(html, "name", "robots")).toBe("noindex, follow");
