@@ -20,6 +20,7 @@ import "~/styles/global.css";
 import * as layout from "~/styles/layout.css";
 import { DEFAULT_SITE_NAME, THEME_COLOUR } from "~/domain/site";
 import { useNonce } from "~/lib/nonce";
+import { SocialIconSprite } from "~/components/nav/social-links";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -53,6 +54,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <SocialIconSprite />
         <SiteHeader siteName={siteName} />
         <main id="main" className={layout.main}>
           {children}

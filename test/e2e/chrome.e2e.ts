@@ -219,7 +219,14 @@ describe("site chrome in Chromium", () => {
       const link = footer.getByRole("link", { name: `${name} (opens in a new tab)` });
       expect(await link.getAttribute("target")).toBe("_blank");
       expect(await link.getAttribute("rel")).toBe("noopener noreferrer");
+      // The shape comes from the page's one sprite: it must draw, not leave an empty square.
+      const drawn = await link.locator("svg use").evaluate((use) => {
+        const box = (use as SVGGraphicsElement).getBBox();
+        return box.width * box.height;
+      });
+      expect(drawn).toBeGreaterThan(20);
     }
+    expect(await page.locator("symbol[id^=social-icon-]").count()).toBe(5);
     await context.close();
   });
 
