@@ -270,6 +270,25 @@ describe("the BellRoom dying mid-ring", () => {
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM credit_ledger WHERE ring_id = ?").bind(ringId).first<{ n: number }>())?.n).toBe(1);
   }
 
+  /**
+   * Presses the bell for `ids` with the instance rigged to stall inside the ring, kills it once D1 has the claim, and
+   * checks what it left behind: a queued ring without a job, the cooldown, and the alarm ringing it exactly once.
+   */
+  async function pressThenEvictOnceClaimed(ids: string[], since: number) {
+    // The press itself never hears back (its instance is gone); only what it left behind matters.
+    void ring({ wishIds: ids }).catch(() => undefined);
+    await expect
+      .poll(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM wishes WHERE bell_ring_id IS NOT NULL AND id = ?").bind(ids[0]).first<{ n: number }>())?.n)
+      .toBe(1);
+    await abortAllDurableObjects();
+    const ringId = (await env.DB.prepare("SELECT bell_ring_id AS id FROM wishes WHERE id = ?").bind(ids[0]).first<{ id: string }>())!.id;
+    expect(await ringRow(ringId)).toMatchObject({ status: "queued", job_id: null });
+    const created = (await env.DB.prepare("SELECT created_at AS at FROM bell_rings WHERE id = ?").bind(ringId).first<{ at: number }>())!.at;
+    await expectCooldown(created);
+    await alarmUntilDone(ringId);
+    await expectRungOnce(ringId, ids, since);
+  }
+
   it("evicted after the ring is stored, before its job completes: the cooldown holds and the alarm finishes it", async () => {
     const ids = await makePending(3);
     const since = Date.now();
@@ -291,18 +310,7 @@ describe("the BellRoom dying mid-ring", () => {
       const room = instance as unknown as { provider: RoomProvider };
       room.provider.submit = () => new Promise(() => undefined);
     });
-    // The press itself never hears back (its instance is gone); only what it left behind matters.
-    void ring({ wishIds: ids }).catch(() => undefined);
-    await expect
-      .poll(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM wishes WHERE bell_ring_id IS NOT NULL AND id = ?").bind(ids[0]).first<{ n: number }>())?.n)
-      .toBe(1);
-    await abortAllDurableObjects();
-    const ringId = (await env.DB.prepare("SELECT bell_ring_id AS id FROM wishes WHERE id = ?").bind(ids[0]).first<{ id: string }>())!.id;
-    expect(await ringRow(ringId)).toMatchObject({ status: "queued", job_id: null });
-    const created = (await env.DB.prepare("SELECT created_at AS at FROM bell_rings WHERE id = ?").bind(ringId).first<{ at: number }>())!.at;
-    await expectCooldown(created);
-    await alarmUntilDone(ringId);
-    await expectRungOnce(ringId, ids, since);
+    await pressThenEvictOnceClaimed(ids, since);
   });
 
   it("dies right after the D1 claim commits: the cooldown was already stored and the alarm finishes the ring", async () => {
@@ -327,17 +335,6 @@ describe("the BellRoom dying mid-ring", () => {
       });
       room.env = { ...room.env, DB: hangingDb };
     });
-    // The press itself never hears back (its instance is gone); only what it left behind matters.
-    void ring({ wishIds: ids }).catch(() => undefined);
-    await expect
-      .poll(async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM wishes WHERE bell_ring_id IS NOT NULL AND id = ?").bind(ids[0]).first<{ n: number }>())?.n)
-      .toBe(1);
-    await abortAllDurableObjects();
-    const ringId = (await env.DB.prepare("SELECT bell_ring_id AS id FROM wishes WHERE id = ?").bind(ids[0]).first<{ id: string }>())!.id;
-    expect(await ringRow(ringId)).toMatchObject({ status: "queued", job_id: null });
-    const created = (await env.DB.prepare("SELECT created_at AS at FROM bell_rings WHERE id = ?").bind(ringId).first<{ at: number }>())!.at;
-    await expectCooldown(created);
-    await alarmUntilDone(ringId);
-    await expectRungOnce(ringId, ids, since);
+    await pressThenEvictOnceClaimed(ids, since);
   });
 });

@@ -18,7 +18,7 @@ import { SUBMIT_DAILY_LIMIT } from "~/domain/messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { IP_LIMIT_SENTENCE } from "~/server/wishes.server";
 import worker from "../../workers/entry";
-import { freshFingerprint, freshIp, ORIGIN, validWish } from "../support/api";
+import { freshFingerprint, freshIp, jsonAnswer, ORIGIN, validWish } from "../support/api";
 
 const stub = () => bellRoom(env);
 
@@ -32,15 +32,7 @@ async function call<T = Record<string, unknown>>(path: string, options: { body?:
   });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request as Parameters<typeof worker.fetch>[0], env, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  let json: T;
-  try {
-    json = JSON.parse(text) as T;
-  } catch {
-    throw new Error(`Expected JSON from ${path}, got ${response.status}: ${text.slice(0, 200)}`);
-  }
-  return { status: response.status, headers: response.headers, json };
+  return jsonAnswer<T>(path, response, () => waitOnExecutionContext(ctx));
 }
 
 const submit = (overrides: Record<string, unknown> = {}) =>

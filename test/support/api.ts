@@ -34,7 +34,13 @@ export async function call<T = Record<string, unknown>>(path: string, options: C
     headers,
     body: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
   });
+  return jsonAnswer<T>(path, response);
+}
+
+/** Status, headers and the parsed JSON body of an API answer; a body that is not JSON fails with what it was. */
+export async function jsonAnswer<T>(path: string, response: Response, afterRead: () => Promise<void> = async () => undefined) {
   const text = await response.text();
+  await afterRead();
   let json: T;
   try {
     json = JSON.parse(text) as T;
