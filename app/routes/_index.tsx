@@ -60,8 +60,8 @@ export default function Home() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const countries = useMemo(
-    () => data.activities.map((activity) => activity.country).sort((a, b) => a.localeCompare(b)),
-    [data.activities],
+    () => data.liveStrip.map((entry) => entry.country).sort((a, b) => a.localeCompare(b)),
+    [data.liveStrip],
   );
 
   return (
@@ -99,7 +99,7 @@ export default function Home() {
         <h2 id="world-map-title">Wishes around the world</h2>
         <LazyWorldMap />
       </section>
-      <LiveStrip entries={data.activities} />
+      <LiveStrip entries={data.liveStrip} />
       <PendingWishes pending={data.pending} />
       <WishWall
         wall={data.wall}

@@ -24,7 +24,8 @@ export interface HomeData {
   stats: RibbonStats | null;
   wall: WallPage;
   filters: WallFilters;
-  activities: LiveStripEntry[];
+  /** The live strip's entries, shaped for the strip (not the live-activity API's items). */
+  liveStrip: LiveStripEntry[];
   pending: PublicWish[];
   /** null when the balance could not be read. */
   creditsSeconds: number | null;
@@ -81,7 +82,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
       country: query.country ?? DEFAULT_WALL_FILTERS.country,
       page: wall.page,
     },
-    activities: liveStripEntries(activities),
+    liveStrip: liveStripEntries(activities),
     pending,
     creditsSeconds,
     origin: url.origin,
