@@ -60,6 +60,14 @@ export interface LiveStripEntry {
   preview: string;
 }
 
+/**
+ * The strip's country names in alphabetical order, for the wall's country filter. Sorted where the page is made:
+ * a browser's first `localeCompare` sets up an ICU collator, tens of milliseconds inside hydration (ADR 0013).
+ */
+export function stripCountriesByName(entries: readonly Pick<LiveStripEntry, "country">[]): string[] {
+  return entries.map((entry) => entry.country).sort((a, b) => a.localeCompare(b, "en"));
+}
+
 /** The strip's entries: the displayable activities, in the server's order, with only what the strip shows. */
 export function liveStripEntries(list: readonly LiveActivity[]): LiveStripEntry[] {
   return displayableActivities(list).map(({ country, countryCode, flag, wishCount, isNew, lastWish }) => ({

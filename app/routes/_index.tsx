@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import { useMemo, type MouseEvent } from "react";
+import type { MouseEvent } from "react";
 import { BellRinger } from "~/components/bell/bell-ringer";
 import * as styles from "~/components/home/home.css";
 import { hydrateWhenIdle } from "~/components/deferred/hydrate-when-idle";
@@ -59,10 +59,6 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const countries = useMemo(
-    () => data.liveStrip.map((entry) => entry.country).sort((a, b) => a.localeCompare(b)),
-    [data.liveStrip],
-  );
 
   return (
     <div className={container}>
@@ -105,7 +101,7 @@ export default function Home() {
         wall={data.wall}
         filters={data.filters}
         totalWishes={data.stats?.totalWishes}
-        countries={countries}
+        countries={data.wallCountries}
         origin={data.origin}
       />
     </div>

@@ -41,28 +41,6 @@ export function shotsSentence(shots: number): string {
   return `Measured over ${shots} ${shots === 1 ? "shot" : "shots"}.`;
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** Written by hand in UTC: Intl output varies with each runtime's ICU, and the server render must match hydration. */
-export function formatRingTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return "";
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
 
 function cut(text: string, max: number): string {
   const characters = Array.from(text);

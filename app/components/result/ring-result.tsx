@@ -1,5 +1,6 @@
 import { Link, useNavigationType, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { formatLongUtcDateTime } from "~/domain/date-time";
 import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED } from "~/domain/messages";
 import type { RingView } from "~/domain/ring-view";
@@ -10,7 +11,6 @@ import { CircuitDiagram } from "./circuit-diagram";
 import { CountsHistogram } from "./counts-histogram";
 import {
   entangledSubtitle,
-  formatRingTime,
   formatSeconds,
   LISTENING_BODY,
   LISTENING_TITLE,
@@ -85,7 +85,7 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
     <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
       <header className={styles.hero}>
         <p className={styles.eyebrow}>
-          A ring of the {siteName} · <time dateTime={ring.createdAt}>{formatRingTime(ring.createdAt)}</time>
+          A ring of the {siteName} · <time dateTime={ring.createdAt}>{formatLongUtcDateTime(ring.createdAt)}</time>
         </p>
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
           {title}

@@ -1,12 +1,10 @@
 import { useEffect, useRef, useState } from "react";
+import { groupThousands } from "~/domain/date-time";
 import { COUNT_UP_MS } from "~/domain/limits";
 import type { RibbonStats } from "~/domain/public-wish";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./ribbon.css";
-
-// One fixed locale: the server and the browser must print the same digits, or hydration would disagree.
-const numberFormat = new Intl.NumberFormat("en-US");
 
 function easeOut(progress: number): number {
   return 1 - (1 - progress) ** 3;
@@ -63,8 +61,8 @@ function CountingValue({ value }: { value: number }) {
   return (
     <span className={styles.value}>
       {/* Screen readers get the final number, not every step of the count. */}
-      <span aria-hidden="true">{numberFormat.format(shown)}</span>
-      <span className={visuallyHidden}>{numberFormat.format(value)}</span>
+      <span aria-hidden="true">{groupThousands(shown)}</span>
+      <span className={visuallyHidden}>{groupThousands(value)}</span>
     </span>
   );
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
   entangledSubtitle,
-  formatRingTime,
   formatSeconds,
   providerSentence,
   ringMeta,
@@ -49,12 +48,6 @@ describe("small words", () => {
   it("counts entangled wishes", () => {
     expect(entangledSubtitle(1)).toBe("1 wish entangled");
     expect(entangledSubtitle(5)).toBe("5 wishes entangled");
-  });
-
-  it("writes ring times in UTC, the same on server and browser", () => {
-    expect(formatRingTime("2026-11-22T06:40:00.000Z")).toBe("22 November 2026, 06:40 UTC");
-    expect(formatRingTime("2027-01-05T23:05:00.000Z")).toBe("5 January 2027, 23:05 UTC");
-    expect(formatRingTime("not a date")).toBe("");
   });
 
   it("calls an unknown place a fellow dreamer", () => {

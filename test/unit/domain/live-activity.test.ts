@@ -3,6 +3,7 @@ import {
   dedupeByCode,
   displayableActivities,
   liveStripEntries,
+  stripCountriesByName,
   isPlaceholderCountry,
   isValidActivityCode,
   previewLastWish,
@@ -101,5 +102,12 @@ describe("liveStripEntries", () => {
       { country: "Kenya", countryCode: "KE", flag: "🏳️", wishCount: 2, isNew: false, preview: `${"k".repeat(50)}…` },
       { country: "Peru", countryCode: "PE", flag: "🏳️", wishCount: 2, isNew: false, preview: "Peace" },
     ]);
+  });
+});
+
+describe("stripCountriesByName", () => {
+  it("lists the strip's countries alphabetically, accents beside their letters", () => {
+    const names = ["Zimbabwe", "Åland Islands", "Côte d'Ivoire", "Cuba", "Chad", "Kenya"].map((country) => ({ country }));
+    expect(stripCountriesByName(names)).toEqual(["Åland Islands", "Chad", "Côte d'Ivoire", "Cuba", "Kenya", "Zimbabwe"]);
   });
 });
