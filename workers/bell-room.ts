@@ -4,7 +4,7 @@ import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
 import { RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
-import { createRing, failRing, pickBatch, type BatchWish } from "~/server/rings.server";
+import { claimRing, type RingClaim } from "~/server/rings.server";
 import { RingJobs } from "./ring-jobs";
 import { roomProvider, type RoomProvider } from "./room-provider";
 
@@ -122,12 +122,16 @@ export class BellRoom extends DurableObject<Env> {
       return { ok: false, status: 429, error: ringCooldown(seconds), retryAfter: seconds };
     }
 
-    const [credits, batch] = await Promise.all([this.provider.remainingSeconds().catch(() => null), pickBatch(this.env, wishIds)]);
-    if (credits === null) {
-      return { ok: false, status: 503, error: "The quantum service cannot be reached right now. Please try again in a minute." };
+    // The simulator's ledger is checked inside the claim itself (one D1 round trip for the whole ring); a remote
+    // provider's balance is asked first (cached for a minute), before anything is spent.
+    const ledgerCredits = this.provider.name === "simulator";
+    if (!ledgerCredits) {
+      const credits = await this.provider.remainingSeconds().catch(() => null);
+      if (credits === null) {
+        return { ok: false, status: 503, error: "The quantum service cannot be reached right now. Please try again in a minute." };
+      }
+      if (credits <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
     }
-    if (credits <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
-    if (batch.length === 0) return { ok: false, status: 409, error: RING_NONE_PENDING };
 
     const ringId = newRingId(now);
     const ring = { id: ringId, createdAt: now, provider: this.provider.name, rungByHash, virtual: false };
@@ -136,17 +140,18 @@ export class BellRoom extends DurableObject<Env> {
     // and nobody rings again inside the 20 seconds.
     await this.ctx.storage.put(LAST_RING_KEY, now);
     await this.wakeAt(now + RECOVERY_ALARM_MS);
-    let claimed: BatchWish[];
-    let pendingLeft: number;
+    let claim: RingClaim;
     try {
-      ({ claimed, pendingLeft } = await createRing(this.env, ring, batch));
+      claim = await claimRing(this.env, ring, { requestedIds: wishIds, ledgerCredits });
     } catch (error) {
       await this.restoreCooldown(lastRingAt);
       throw error;
     }
+    const { claimed, pendingLeft, creditsSeconds } = claim;
     if (claimed.length === 0) {
+      // Nothing was written: the cooldown goes back as it was.
       await this.restoreCooldown(lastRingAt);
-      await failRing(this.env, ringId, "Its wishes were taken before the ring began.", now);
+      if (creditsSeconds !== null && creditsSeconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
       return { ok: false, status: 409, error: RING_NONE_PENDING };
     }
 

@@ -3,6 +3,7 @@ import { BELL_HISTORY_PAGE_SIZE, RING_BATCH_SIZE, SHOTS } from "~/domain/limits"
 import { poemFor } from "~/domain/poem";
 import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
 import { buildCircuit } from "../../workers/quantum/circuit";
+import { LEDGER_SUM_SQL, secondsFromLedger, simulatorStartSeconds } from "./credits.server";
 import { database } from "./db/client.server";
 import { bellRings, wishes } from "./db/schema";
 import { readsChanged } from "./read-cache.server";
@@ -15,51 +16,55 @@ export interface BatchWish {
   text: string;
 }
 
-/**
- * The batch of a ring: the requested wishes that are still pending, else the oldest pending ones, at most five,
- * oldest first (that order assigns them to qubits).
- */
-export async function pickBatch(env: Env, requestedIds: string[] | undefined): Promise<BatchWish[]> {
-  const db = database(env);
-  const pendingVisible = and(eq(wishes.status, "pending"), eq(wishes.hidden, false));
-  const select = (where: ReturnType<typeof and>) =>
-    db
-      .select({ id: wishes.id, text: wishes.text })
-      .from(wishes)
-      .where(where)
-      .orderBy(asc(wishes.createdAt), asc(wishes.id))
-      .limit(RING_BATCH_SIZE);
-  if (requestedIds?.length) {
-    const requested = await select(and(pendingVisible, inArray(wishes.id, requestedIds)));
-    if (requested.length > 0) return requested;
-  }
-  return select(pendingVisible);
+export interface RingClaim {
+  /** The ring's wishes, oldest first (that order assigns them to qubits); none when the ring was not created. */
+  claimed: BatchWish[];
+  pendingLeft: number;
+  /** The simulator's seconds left as the claim saw them, when `ledgerCredits` asked the claim to check them. */
+  creditsSeconds: number | null;
 }
 
+const PENDING = "status = 'pending' AND hidden = 0";
+
 /**
- * Creates the ring and moves exactly its wishes out of `pending` in one D1 batch (one round trip, one transaction).
- * The move is conditional on the wish still being pending, so a wish can never be claimed by two rings; the same
- * batch reads back what was claimed and how many wishes still wait.
+ * Creates a ring and moves its batch out of `pending` in one D1 batch (one round trip, one transaction). The batch
+ * is the requested wishes that are still pending, else the oldest pending ones, at most five. The ring row is
+ * written only when some wish waits (and, with `ledgerCredits`, only while the simulator's ledger has a second
+ * left), and the move is conditional on each wish still being pending: a wish can never be claimed by two rings, and
+ * a refused ring leaves nothing behind. The same batch reads back what was claimed and how many wishes still wait.
  */
-export async function createRing(
+export async function claimRing(
   env: Env,
   ring: { id: string; createdAt: number; provider: string; rungByHash: string; virtual: boolean },
-  batch: BatchWish[],
-): Promise<{ claimed: BatchWish[]; pendingLeft: number }> {
-  const ids = batch.map((w) => w.id);
-  const placeholders = ids.map(() => "?").join(", ");
-  const [, , claimed, pending] = await env.DB.batch([
+  { requestedIds = [], ledgerCredits = false }: { requestedIds?: string[]; ledgerCredits?: boolean } = {},
+): Promise<RingClaim> {
+  const requested = requestedIds.map(() => "?").join(", ");
+  // Requested wishes that still wait win; when none of them does, any pending wish may ring.
+  const batchFilter = requestedIds.length
+    ? `AND (id IN (${requested}) OR NOT EXISTS (SELECT 1 FROM wishes WHERE ${PENDING} AND id IN (${requested})))`
+    : "";
+  const creditsGuard = ledgerCredits ? `AND ? + ${LEDGER_SUM_SQL} >= 1` : "";
+  const [, , claimed, pending, ledger] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
-      "INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, status, attempts) VALUES (?, ?, ?, ?, ?, 'queued', 0)",
-    ).bind(ring.id, ring.createdAt, ring.virtual ? 1 : 0, ring.rungByHash, ring.provider),
+      `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, status, attempts)
+       SELECT ?, ?, ?, ?, ?, 'queued', 0 WHERE EXISTS (SELECT 1 FROM wishes WHERE ${PENDING}) ${creditsGuard}`,
+    ).bind(ring.id, ring.createdAt, ring.virtual ? 1 : 0, ring.rungByHash, ring.provider, ...(ledgerCredits ? [simulatorStartSeconds(env)] : [])),
     env.DB.prepare(
-      `UPDATE wishes SET status = 'submitted_for_batching', bell_ring_id = ? WHERE status = 'pending' AND id IN (${placeholders})`,
-    ).bind(ring.id, ...ids),
+      `UPDATE wishes SET status = 'submitted_for_batching', bell_ring_id = ?
+       WHERE id IN (SELECT id FROM wishes WHERE ${PENDING} ${batchFilter} ORDER BY created_at, id LIMIT ?)
+         AND EXISTS (SELECT 1 FROM bell_rings WHERE id = ?)`,
+    ).bind(ring.id, ...requestedIds, ...requestedIds, RING_BATCH_SIZE, ring.id),
     env.DB.prepare("SELECT id, text FROM wishes WHERE bell_ring_id = ? ORDER BY created_at, id").bind(ring.id),
-    env.DB.prepare("SELECT COUNT(*) AS n FROM wishes WHERE status = 'pending' AND hidden = 0"),
+    env.DB.prepare(`SELECT COUNT(*) AS n FROM wishes WHERE ${PENDING}`),
+    ...(ledgerCredits ? [env.DB.prepare(`SELECT ${LEDGER_SUM_SQL} AS sum`)] : []),
   ]);
-  readsChanged();
-  return { claimed: claimed.results as unknown as BatchWish[], pendingLeft: (pending.results[0] as { n: number }).n };
+  const wishesClaimed = claimed.results as unknown as BatchWish[];
+  if (wishesClaimed.length > 0) readsChanged();
+  return {
+    claimed: wishesClaimed,
+    pendingLeft: (pending.results[0] as { n: number }).n,
+    creditsSeconds: ledger ? secondsFromLedger(env, (ledger.results[0] as { sum: number }).sum) : null,
+  };
 }
 
 export async function ringWishes(env: Env, ringId: string): Promise<BatchWish[]> {

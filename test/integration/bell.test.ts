@@ -61,6 +61,34 @@ describe("POST /api/bell/ring", () => {
     expect(json.data.pendingLeft).toBe(2);
   });
 
+  it("rings only the requested wishes that still wait, even when older ones wait too", async () => {
+    const ids = await makePending(4);
+    const { json } = await ring({ wishIds: [ids[3], ids[2], "no-such-wish"] });
+    expect(json.data.batches[0].wishIds).toEqual([ids[2], ids[3]]);
+    expect(json.data.pendingLeft).toBe(2);
+  });
+
+  it("takes the oldest pending wishes when none of the requested ones waits any more", async () => {
+    const ids = await makePending(3);
+    const first = await ring({ wishIds: [ids[2]] });
+    expect(first.json.data.batches[0].wishIds).toEqual([ids[2]]);
+    await runInDurableObject(stub(), (_instance, state) => state.storage.delete("lastRingAt"));
+    const { json } = await ring({ wishIds: [ids[2]] });
+    expect(json.data.batches[0].wishIds).toEqual([ids[0], ids[1]]);
+  });
+
+  it("a refused ring writes nothing and gives the cooldown back", async () => {
+    const countRings = async () => (await env.DB.prepare("SELECT COUNT(*) AS n FROM bell_rings").first<{ n: number }>())?.n;
+    const before = await countRings();
+    expect((await ring()).json.error).toBe(RING_NONE_PENDING);
+    await makePending(1);
+    await env.DB.prepare("INSERT INTO credit_ledger (delta_seconds, reason, created_at) VALUES (-1000000, 'test drain', ?)").bind(Date.now()).run();
+    expect((await ring()).json.error).toBe(RING_OUT_OF_CREDITS);
+    expect(await countRings()).toBe(before);
+    await env.DB.prepare("DELETE FROM credit_ledger WHERE reason = 'test drain'").run();
+    expect((await ring()).status).toBe(200);
+  });
+
   it("refuses a second ring within 20 seconds with 429 and the seconds left", async () => {
     await makePending(2);
     expect((await ring()).status).toBe(200);

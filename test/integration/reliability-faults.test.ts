@@ -12,7 +12,7 @@ import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
 import { poemFor } from "~/domain/poem";
 import type { RoomMessage } from "~/domain/room-messages";
 import { bellRoom } from "~/server/bell-room-client.server";
-import { createRing } from "~/server/rings.server";
+import { claimRing } from "~/server/rings.server";
 import { MAX_ATTEMPTS, RingJobs, retryDelayMs } from "../../workers/ring-jobs";
 import { roomProvider, type RoomProvider } from "../../workers/room-provider";
 import { createIbmFake, FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../fakes/ibm-fake";
@@ -92,7 +92,7 @@ async function pendingRing(count: number) {
   const wishIds: string[] = [];
   for (let i = 0; i < count; i += 1) wishIds.push((await submit({ wish: `Peace for every harbour town, fault test wish ${i}` })).json.wishId);
   const ringId = `ring-${crypto.randomUUID()}`;
-  const { claimed } = await createRing(env, { id: ringId, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, wishIds.map((id) => ({ id, text: "" })));
+  const { claimed } = await claimRing(env, { id: ringId, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, { requestedIds: wishIds });
   expect(claimed).toHaveLength(count);
   return { ringId, wishIds, wishes: claimed };
 }
@@ -211,7 +211,7 @@ describe("the IBM provider failing, hanging or answering garbage", () => {
     expect(await wishStates(wishIds)).toEqual(wishIds.map(() => ({ status: "pending", bell_ring_id: null })));
     expect(sent.at(-1)).toMatchObject({ subType: "failed", data: { retrying: false } });
     // The freed wishes can ring again.
-    const again = await createRing(env, { id: `ring-${crypto.randomUUID()}`, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, wishes);
+    const again = await claimRing(env, { id: `ring-${crypto.randomUUID()}`, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, { requestedIds: wishes.map((wish) => wish.id) });
     expect(again.claimed).toHaveLength(3);
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { RoomMessage } from "~/domain/room-messages";
-import { createRing } from "~/server/rings.server";
+import { claimRing } from "~/server/rings.server";
 import { ProviderError, type JobStatus, type QuantumProvider } from "../../workers/quantum";
 import { MAX_ATTEMPTS, RingJobs, retryDelayMs } from "../../workers/ring-jobs";
 import type { RoomProvider } from "../../workers/room-provider";
@@ -25,7 +25,7 @@ async function ringWithPendingWishes(count: number) {
     wishIds.push((await submit({ wish: `Healing for every hospital ward, number ${i}` })).json.wishId);
   }
   const ringId = `ring-${crypto.randomUUID()}`;
-  const { claimed: wishes } = await createRing(env, { id: ringId, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, wishIds.map((id) => ({ id, text: "" })));
+  const { claimed: wishes } = await claimRing(env, { id: ringId, createdAt: Date.now(), provider: "ibm", rungByHash: "h", virtual: false }, { requestedIds: wishIds });
   return { ringId, wishIds, wishes };
 }
 
