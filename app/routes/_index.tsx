@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
-import type { MouseEvent } from "react";
+import { useMemo, type MouseEvent } from "react";
 import { BellRinger } from "~/components/bell/bell-ringer";
 import * as styles from "~/components/home/home.css";
 import { hydrateWhenIdle } from "~/components/deferred/hydrate-when-idle";
@@ -11,6 +11,7 @@ import { Ribbon } from "~/components/ribbon/ribbon";
 import { WishWall as WishWallNow } from "~/components/wall/wish-wall";
 import { OPEN_DIALOG_EVENT, type HomeDialog } from "~/components/wish-form/events";
 import { WishForm } from "~/components/wish-form/wish-form";
+import { stripCountriesByName } from "~/domain/live-activity";
 import { TAGLINE } from "~/domain/site";
 import { pageMeta, siteInfo, siteJsonLd } from "~/lib/meta";
 import { homeAction, loadHome } from "~/server/home.server";
@@ -59,6 +60,7 @@ export default function Home() {
   const data = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
+  const countries = useMemo(() => stripCountriesByName(data.liveStrip), [data.liveStrip]);
 
   return (
     <div className={container}>
@@ -101,7 +103,7 @@ export default function Home() {
         wall={data.wall}
         filters={data.filters}
         totalWishes={data.stats?.totalWishes}
-        countries={data.wallCountries}
+        countries={countries}
         origin={data.origin}
       />
     </div>

@@ -3,7 +3,7 @@ import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/compon
 import type { WishFormFailure, WishFormValues } from "~/components/wish-form/types";
 import { HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
-import { liveStripEntries, stripCountriesByName, type LiveStripEntry } from "~/domain/live-activity";
+import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
 import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
 import { wallQuerySchema, wishSubmitSchema, type WallQuery } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
@@ -26,8 +26,6 @@ export interface HomeData {
   filters: WallFilters;
   /** The live strip's entries, shaped for the strip (not the live-activity API's items). */
   liveStrip: LiveStripEntry[];
-  /** The strip's countries by name: the wall's country filter offers these. */
-  wallCountries: string[];
   pending: PublicWish[];
   /** null when the balance could not be read. */
   creditsSeconds: number | null;
@@ -74,7 +72,6 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     orFallback("the pending wishes", cachedPendingWishes(env), []),
     orFallback<number | null>("the credits", cachedLedgerSeconds(env), null),
   ]);
-  const liveStrip = liveStripEntries(activities);
   return {
     stats: stats && { totalWishes: stats.totalWishes, countriesEntangled: stats.countriesEntangled },
     wall,
@@ -85,8 +82,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
       country: query.country ?? DEFAULT_WALL_FILTERS.country,
       page: wall.page,
     },
-    liveStrip,
-    wallCountries: stripCountriesByName(liveStrip),
+    liveStrip: liveStripEntries(activities),
     pending,
     creditsSeconds,
     origin: url.origin,

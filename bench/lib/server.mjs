@@ -1,6 +1,7 @@
 // Starts the built Worker under `wrangler dev` (as `npm start` does) on a free port with its own seeded D1,
 // or uses BENCH_URL when given. Every bench measures against loopback only.
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -27,6 +28,7 @@ export async function benchServer({ vars = {}, skipBuild = process.env.BENCH_SKI
   await server.ready;
   return {
     url: `http://127.0.0.1:${port}`,
+    directUrl: () => directWorkerUrl(server.child.pid, port),
     stop() {
       stopServer(server.child);
       rmSync(persistDir, { recursive: true, force: true });
@@ -37,4 +39,59 @@ export async function benchServer({ vars = {}, skipBuild = process.env.BENCH_SKI
 export function machine() {
   const cpu = cpus();
   return `${cpu.length} × ${cpu[0]?.model?.trim() ?? "CPU"}, Node ${process.version}`;
+}
+
+/** Every process under `pid` (Linux /proc). */
+function descendants(pid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 4th field of /proc/<pid>/stat, after the parenthesised name.
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length) {
+    for (const child of children.get(queue.shift()) ?? []) {
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+/**
+ * \`wrangler dev\` answers on its own proxy (a second workerd on \`port\`), which forwards to the Worker's workerd on a
+ * port of its choosing. The deployed Worker has no such proxy, so benches that measure the Worker itself find that
+ * inner socket: a loopback port held by one of wrangler's workerd processes that answers the health check and is
+ * not the proxy's. Linux only (ss); null elsewhere or when none answers.
+ */
+export async function directWorkerUrl(wranglerPid, proxyPort) {
+  let listing;
+  try {
+    listing = execFileSync("ss", ["-ltnpH"], { encoding: "utf8" });
+  } catch {
+    return null;
+  }
+  const pids = new Set(descendants(wranglerPid));
+  const ports = [];
+  for (const line of listing.split("\n")) {
+    const port = Number(/127\.0\.0\.1:(\d+)/.exec(line)?.[1]);
+    const pid = Number(/pid=(\d+)/.exec(line)?.[1]);
+    if (port && port !== proxyPort && pids.has(pid) && line.includes('"workerd"')) ports.push(port);
+  }
+  for (const port of ports) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/infrastructure/health`, { signal: AbortSignal.timeout(3_000) });
+      if (response.ok) return `http://127.0.0.1:${port}`;
+    } catch {
+      // Not an HTTP socket (the inspector, the loopback service).
+    }
+  }
+  return null;
 }

@@ -107,7 +107,23 @@ describe("liveStripEntries", () => {
 
 describe("stripCountriesByName", () => {
   it("lists the strip's countries alphabetically, accents beside their letters", () => {
-    const names = ["Zimbabwe", "Åland Islands", "Côte d'Ivoire", "Cuba", "Chad", "Kenya"].map((country) => ({ country }));
-    expect(stripCountriesByName(names)).toEqual(["Åland Islands", "Chad", "Côte d'Ivoire", "Cuba", "Kenya", "Zimbabwe"]);
+    const names = ["Zimbabwe", "Åland Islands", "Côte d'Ivoire", "Cuba", "Chad", "Kenya", "curaçao", "Réunion", "Romania"].map((country) => ({ country }));
+    expect(stripCountriesByName(names)).toEqual([
+      "Åland Islands",
+      "Chad",
+      "Côte d'Ivoire",
+      "Cuba",
+      "curaçao",
+      "Kenya",
+      "Réunion",
+      "Romania",
+      "Zimbabwe",
+    ]);
+  });
+
+  it("orders real country names as English collation does", () => {
+    const names = ["Türkiye", "Turkmenistan", "Tuvalu", "São Tomé and Príncipe", "Saudi Arabia", "Samoa", "Ecuador", "Égypte", "El Salvador"];
+    const byCollator = [...names].sort((a, b) => a.localeCompare(b, "en"));
+    expect(stripCountriesByName(names.map((country) => ({ country })))).toEqual(byCollator);
   });
 });
