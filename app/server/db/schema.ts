@@ -104,6 +104,23 @@ export const countryStats = sqliteTable(
   (t) => [index("country_stats_count_idx").on(t.wishCount)],
 );
 
+/**
+ * Visible wishes counted per wall "cell", kept in step with `wishes` by triggers (migrations/0002_wall_counts.sql), so
+ * a deep wall page seeks to the cell that holds it instead of skipping rows with OFFSET (ADR 0012). A wish counts in
+ * six rows: for its theme and for every theme ('*'), by (its resonance count, its UTC day), by (any count, -1, its
+ * day) and by (its count, any day, -1). Triggers cannot be declared here; the migration makes the table WITHOUT ROWID.
+ */
+export const wallCounts = sqliteTable(
+  "wall_counts",
+  {
+    theme: text("theme").notNull(),
+    resonanceCount: integer("resonance_count").notNull(),
+    day: integer("day").notNull(),
+    wishes: integer("wishes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.theme, t.resonanceCount, t.day] }), index("wall_counts_day_idx").on(t.theme, t.day, t.resonanceCount, t.wishes)],
+);
+
 /** Totals kept in step with `wishes` so the ribbon never counts rows. */
 export const siteCounters = sqliteTable("site_counters", {
   key: text("key").primaryKey(),
