@@ -345,15 +345,21 @@ function readSegment(env: Env, { query, filters, since }: WallView, segment: Wal
 async function wallCells(env: Env, { query, since }: WallView, offset: number): Promise<WallCell[]> {
   const theme = query.theme === "all" ? ALL_THEMES : query.theme;
   const byResonance = query.sortBy === "mostResonated" || query.sortBy === "leastResonated";
-  const params: unknown[] = [theme];
-  let cells = `SELECT resonance_count, day, wishes FROM wall_counts WHERE theme = ? AND resonance_count ${byResonance ? ">= 0" : "= -1"}`;
-  if (since === undefined) cells += " AND day >= 0";
-  else {
+  const counts = `theme = ? AND resonance_count ${byResonance ? ">= 0" : "= -1"}`;
+  let cells: string;
+  const params: unknown[] = [];
+  if (since === undefined) {
+    cells = `SELECT resonance_count, day, wishes FROM wall_counts WHERE ${counts} AND day >= 0`;
+    params.push(theme);
+  } else {
+    // The window's first day is partial: each of its cells is counted again from the index, from `since` on.
     const firstDay = Math.floor(since / DAY_MS);
-    cells += ` AND day > ?
-      UNION ALL SELECT ${byResonance ? "resonance_count" : "-1"}, ?, COUNT(*) FROM wishes
-      WHERE hidden = 0${theme === ALL_THEMES ? "" : " AND theme = ?"} AND created_at >= ? AND created_at < ?${byResonance ? " GROUP BY resonance_count" : ""}`;
-    params.push(firstDay, firstDay, ...(theme === ALL_THEMES ? [] : [theme]), since, (firstDay + 1) * DAY_MS);
+    cells = `SELECT resonance_count, day, IIF(day = ?, (
+        SELECT COUNT(*) FROM wishes WHERE hidden = 0${theme === ALL_THEMES ? "" : " AND wishes.theme = wall_counts.theme"}
+          ${byResonance ? "AND wishes.resonance_count = wall_counts.resonance_count " : ""}AND created_at >= ? AND created_at < ?
+      ), wishes) AS wishes
+      FROM wall_counts WHERE ${counts} AND day >= ?`;
+    params.push(firstDay, since, (firstDay + 1) * DAY_MS, theme, firstDay);
   }
   const end = offset + query.pageSize;
   const overlapping = "WHERE before < ? AND before + wishes > ? ORDER BY before";
@@ -377,9 +383,9 @@ async function wallCells(env: Env, { query, since }: WallView, offset: number): 
           FROM buckets WHERE wishes > 0)
         ${overlapping})
       SELECT resonance_count AS resonanceCount, day, wishes, before FROM (
-        SELECT c.resonance_count, c.day, c.wishes,
-          hit.before + SUM(c.wishes) OVER (PARTITION BY c.resonance_count ORDER BY c.day DESC ROWS UNBOUNDED PRECEDING) - c.wishes AS before
-        FROM hit JOIN cells AS c ON c.resonance_count = hit.resonance_count WHERE c.wishes > 0)
+        SELECT cells.resonance_count, cells.day, cells.wishes,
+          hit.before + SUM(cells.wishes) OVER (PARTITION BY cells.resonance_count ORDER BY cells.day DESC ROWS UNBOUNDED PRECEDING) - cells.wishes AS before
+        FROM hit JOIN cells ON cells.resonance_count = hit.resonance_count WHERE cells.wishes > 0)
       ${overlapping}`;
     params.push(end, offset, end, offset);
   }

@@ -44,7 +44,7 @@ function random(seed: number) {
 /**
  * A few hundred wishes over 40 days (several per day, some sharing a millisecond, some on a UTC day's first
  * millisecond, some in the future of the windows' start), every stored theme, a few countries and places, resonance
- * counts from 0 to a sparse tail, about one in ten hidden.
+ * counts from 0 to a sparse tail, about one in ten hidden; and a few on and just before each window's first millisecond.
  */
 async function seedWishes(count: number) {
   const next = random(2026);
@@ -64,6 +64,17 @@ async function seedWishes(count: number) {
          VALUES (?, 'A wish for the wall paging test', ?, ?, ?, 'pending', 'wall-paging', ?, ?, ?)`,
       ).bind(`wp${String(Math.floor(next() * 1e6)).padStart(6, "0")}${i}`, country, code, STORED_THEMES[i % STORED_THEMES.length], resonanceCount, next() < 0.1 ? 1 : 0, createdAt),
     );
+  }
+  // The windows' edges: wishes on the first millisecond of each window (two sharing it) and just before it.
+  for (const [i, since] of [SINCE.today!, SINCE.week!, SINCE.month!].entries()) {
+    for (const [j, createdAt] of [since - 1, since, since, since + 1].entries()) {
+      statements.push(
+        env.DB.prepare(
+          `INSERT INTO wishes (id, text, theme, status, fingerprint_hash, resonance_count, created_at)
+           VALUES (?, 'A wish on the edge of a window', ?, 'pending', 'wall-paging', ?, ?)`,
+        ).bind(`wpedge${i}${j}`, STORED_THEMES[(i + j) % STORED_THEMES.length], j % 2, createdAt),
+      );
+    }
   }
   await env.DB.batch(statements);
   await recountCounters();
