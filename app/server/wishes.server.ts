@@ -212,10 +212,13 @@ async function countriesMatching(env: Env, conditions: SQL[]): Promise<number> {
 }
 
 /**
- * Totals for the wall header. The common views read kept-in-step counters instead of counting rows; the others
- * count index entries of the matching range (never rows), and count countries with one probe per country.
+ * Totals for the wall header. The common views read kept-in-step counters instead of counting rows, a time window
+ * sums its days in wall_counts; views with a country filter count index entries of the matching range (never rows).
+ * Countries are counted with one probe per country.
  */
-async function wallTotals(env: Env, query: WallQuery, where: SQL | undefined, filters: SQL[]): Promise<{ total: number; countryCount: number }> {
+async function wallTotals(env: Env, view: WallView): Promise<{ total: number; countryCount: number }> {
+  const { query, where, since } = view;
+  const filters = since === undefined ? view.filters : [...view.filters, gte(wishes.createdAt, since)];
   const db = database(env);
   const match = query.country ? findCountry(query.country) : undefined;
   if (query.timeFilter === "all" && query.theme === "all") {
@@ -239,7 +242,8 @@ async function wallTotals(env: Env, query: WallQuery, where: SQL | undefined, fi
     const total = await count();
     return { total, countryCount: match && total > 0 ? 1 : 0 };
   }
-  const [total, countryCount] = await Promise.all([count(), countriesMatching(env, filters)]);
+  // A time window, with or without a theme: its days summed from wall_counts (the first, partial one from the index).
+  const [total, countryCount] = await Promise.all([windowTotal(env, view), countriesMatching(env, filters)]);
   return { total, countryCount };
 }
 
@@ -286,9 +290,6 @@ interface WallRows {
   rows: WishRow[];
 }
 
-const totalsOf = (env: Env, { query, where, filters, since }: WallView) =>
-  wallTotals(env, query, where, since === undefined ? filters : [...filters, gte(wishes.createdAt, since)]);
-
 const clampedPage = (query: WallQuery, total: number) => Math.min(query.page, Math.max(1, Math.ceil(total / query.pageSize)));
 
 /**
@@ -302,7 +303,7 @@ async function countedWallPage(env: Env, view: WallView): Promise<WallRows> {
   const early = query.page === 1 && !(view.since !== undefined && byResonance);
   const requested = (query.page - 1) * query.pageSize;
   const [{ total, countryCount }, firstPage, cells] = await Promise.all([
-    totalsOf(env, view),
+    wallTotals(env, view),
     early ? database(env).select().from(wishes).where(view.where).orderBy(...WALL_ORDER[query.sortBy].forward).limit(query.pageSize) : undefined,
     early ? undefined : wallCells(env, view, requested),
   ]);
@@ -336,31 +337,41 @@ function readSegment(env: Env, { query, filters, since }: WallView, segment: Wal
 }
 
 /**
+ * SQL for a view's cells of wall_counts, `(resonance_count, day, wishes)`: per day (resonance_count -1) for an order by
+ * time, per (resonance count, day) for an order by resonance. A time window's first day is partial: each of its cells
+ * is counted again from a covering index, from `since` on (at most one day of wishes).
+ */
+function cellsOf({ query, since }: WallView, byResonance: boolean): { cells: string; params: unknown[] } {
+  const theme = query.theme === "all" ? ALL_THEMES : query.theme;
+  const counts = `theme = ? AND resonance_count ${byResonance ? ">= 0" : "= -1"}`;
+  if (since === undefined) return { cells: `SELECT resonance_count, day, wishes FROM wall_counts WHERE ${counts} AND day >= 0`, params: [theme] };
+  const firstDay = Math.floor(since / DAY_MS);
+  const cells = `SELECT resonance_count, day, IIF(day = ?, (
+      SELECT COUNT(*) FROM wishes WHERE hidden = 0${theme === ALL_THEMES ? "" : " AND wishes.theme = wall_counts.theme"}
+        ${byResonance ? "AND wishes.resonance_count = wall_counts.resonance_count " : ""}AND created_at >= ? AND created_at < ?
+    ), wishes) AS wishes
+    FROM wall_counts WHERE ${counts} AND day >= ?`;
+  return { cells, params: [firstDay, since, (firstDay + 1) * DAY_MS, theme, firstDay] };
+}
+
+/** How many wishes a view without a country filter holds: its day cells summed. */
+async function windowTotal(env: Env, view: WallView): Promise<number> {
+  const { cells, params } = cellsOf(view, false);
+  const row = await env.DB.prepare(`SELECT COALESCE(SUM(wishes), 0) AS total FROM (${cells})`).bind(...params).first<{ total: number }>();
+  return row?.total ?? 0;
+}
+
+/**
  * The cells of wall_counts that overlap the page starting `offset` wishes into the view, with the number of the
  * view's wishes ahead of each. A view sorted by time has one cell per UTC day; one sorted by resonance has one per
  * (resonance count, day), found in two steps (the count first, from its any-day row, then the day) so that only the
- * cells of the counts the page touches are summed. In a time window, the days after the window's first are counted
- * cells and its first, partial day is counted from the index (at most one day of wishes).
+ * cells of the counts the page touches are summed.
  */
-async function wallCells(env: Env, { query, since }: WallView, offset: number): Promise<WallCell[]> {
+async function wallCells(env: Env, view: WallView, offset: number): Promise<WallCell[]> {
+  const { query, since } = view;
   const theme = query.theme === "all" ? ALL_THEMES : query.theme;
   const byResonance = query.sortBy === "mostResonated" || query.sortBy === "leastResonated";
-  const counts = `theme = ? AND resonance_count ${byResonance ? ">= 0" : "= -1"}`;
-  let cells: string;
-  const params: unknown[] = [];
-  if (since === undefined) {
-    cells = `SELECT resonance_count, day, wishes FROM wall_counts WHERE ${counts} AND day >= 0`;
-    params.push(theme);
-  } else {
-    // The window's first day is partial: each of its cells is counted again from the index, from `since` on.
-    const firstDay = Math.floor(since / DAY_MS);
-    cells = `SELECT resonance_count, day, IIF(day = ?, (
-        SELECT COUNT(*) FROM wishes WHERE hidden = 0${theme === ALL_THEMES ? "" : " AND wishes.theme = wall_counts.theme"}
-          ${byResonance ? "AND wishes.resonance_count = wall_counts.resonance_count " : ""}AND created_at >= ? AND created_at < ?
-      ), wishes) AS wishes
-      FROM wall_counts WHERE ${counts} AND day >= ?`;
-    params.push(firstDay, since, (firstDay + 1) * DAY_MS, theme, firstDay);
-  }
+  const { cells, params } = cellsOf(view, byResonance);
   const end = offset + query.pageSize;
   const overlapping = "WHERE before < ? AND before + wishes > ? ORDER BY before";
   let statement: string;
@@ -404,7 +415,7 @@ async function indexedWallPage(env: Env, view: WallView): Promise<WallRows> {
   // round trip to D1 instead of two. A time window sorted by resonance still waits, to choose its plan by the total.
   const early = query.page === 1 && !(since !== undefined && byResonance);
   const [{ total, countryCount }, visibleTotal, firstPage] = await Promise.all([
-    totalsOf(env, view),
+    wallTotals(env, view),
     since !== undefined && byResonance ? counterValue(env, TOTAL_COUNTER) : 0,
     early ? db.select().from(wishes).where(where).orderBy(...order.forward).limit(query.pageSize) : undefined,
   ]);
