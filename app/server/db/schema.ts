@@ -48,8 +48,13 @@ export const wishes = sqliteTable(
     ...wallIndexes("wishes_wall_theme", t, [t.theme]),
     ...wallIndexes("wishes_wall_country", t, [t.countryCode]),
     ...wallIndexes("wishes_wall_country_theme", t, [t.countryCode, t.theme]),
-    // A typed place that matched no country is stored as text with no code; few rows, so one index serves them.
+    // A typed place that matched no country is stored as text with no code: partial indexes over those few rows, by
+    // time and by the two resonance orders (without them a deep page walked every code-less wish: migration 0003).
     index("wishes_wall_place_idx").on(t.hidden, t.country, t.createdAt, t.id).where(sql`${t.countryCode} IS NULL`),
+    index("wishes_wall_place_resonance_idx").on(t.hidden, t.country, t.resonanceCount, t.createdAt, t.id).where(sql`${t.countryCode} IS NULL`),
+    index("wishes_wall_place_resonance_newest_idx")
+      .on(t.hidden, t.country, t.resonanceCount, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.countryCode} IS NULL`),
     index("wishes_status_created_idx").on(t.status, t.createdAt),
     index("wishes_fingerprint_created_idx").on(t.fingerprintHash, t.createdAt),
     index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),
