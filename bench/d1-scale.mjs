@@ -108,7 +108,7 @@ function ensureWorld() {
   return made;
 }
 
-/** The routes and wall views to check: every sort, every filter, first pages and the deepest page. */
+/** The routes and wall views to check: every sort, every filter, the first, middle and last pages. */
 function scenarios() {
   const wall = (name, query) => ({ name, kind: "wall", query });
   const list = [];
@@ -120,6 +120,7 @@ function scenarios() {
   const filters = [
     ["theme Peace", "theme=Peace"],
     ["country FR", "country=FR"],
+    ["country AD (the largest, ~100,000 wishes)", "country=AD"],
     ["country name Japan", "country=Japan"],
     ["unknown place Atlantis", "country=Atlantis"],
     ["today", "timeFilter=today"],
@@ -131,6 +132,7 @@ function scenarios() {
   for (const [label, filter] of filters) {
     for (const sortBy of ["newest", "mostResonated", "leastResonated"]) {
       list.push(wall(`wall ${label}, ${sortBy}, page 1`, `page=1&pageSize=6&sortBy=${sortBy}&${filter}`));
+      list.push(wall(`wall ${label}, ${sortBy}, middle page`, `page=middle&pageSize=6&sortBy=${sortBy}&${filter}`));
       list.push(wall(`wall ${label}, ${sortBy}, last page`, `page=last&pageSize=6&sortBy=${sortBy}&${filter}`));
     }
   }
