@@ -108,7 +108,7 @@ function ensureWorld() {
   return made;
 }
 
-/** The routes and wall views to check: every sort, every filter, first pages and the deepest page. */
+/** The routes and wall views to check: every sort, every filter, the first, middle and last pages. */
 function scenarios() {
   const wall = (name, query) => ({ name, kind: "wall", query });
   const list = [];
@@ -120,6 +120,7 @@ function scenarios() {
   const filters = [
     ["theme Peace", "theme=Peace"],
     ["country FR", "country=FR"],
+    ["country AD (the largest, ~100,000 wishes)", "country=AD"],
     ["country name Japan", "country=Japan"],
     ["unknown place Atlantis", "country=Atlantis"],
     ["today", "timeFilter=today"],
@@ -131,6 +132,7 @@ function scenarios() {
   for (const [label, filter] of filters) {
     for (const sortBy of ["newest", "mostResonated", "leastResonated"]) {
       list.push(wall(`wall ${label}, ${sortBy}, page 1`, `page=1&pageSize=6&sortBy=${sortBy}&${filter}`));
+      list.push(wall(`wall ${label}, ${sortBy}, middle page`, `page=middle&pageSize=6&sortBy=${sortBy}&${filter}`));
       list.push(wall(`wall ${label}, ${sortBy}, last page`, `page=last&pageSize=6&sortBy=${sortBy}&${filter}`));
     }
   }
@@ -210,11 +212,24 @@ function percentile(values, p) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-function planProblems(plan) {
+/** Names of a statement's common table expressions (`WITH a AS (…), b AS (…)`). */
+function cteNames(sql) {
+  const names = new Set();
+  if (!/^\s*WITH\b/i.test(sql)) return names;
+  for (const m of sql.matchAll(/(?:^\s*WITH\s+(?:RECURSIVE\s+)?|\),\s*)(\w+)\s*(?:\([^)]*\)\s*)?AS\s*(?:NOT\s+)?(?:MATERIALIZED\s*)?\(/gi)) names.add(m[1]);
+  return names;
+}
+
+/**
+ * A SCAN of a big table fails. A SCAN of a subquery's or a common table expression's result is not one: those rows
+ * were made by plan lines of their own (listed above it and checked like the others), so they are already narrowed.
+ */
+function planProblems(plan, sql) {
   const problems = [];
+  const ctes = cteNames(sql);
   for (const line of plan) {
     const scan = /^SCAN (\S+)/.exec(line);
-    if (scan && !SMALL_TABLES.has(scan[1])) problems.push(line);
+    if (scan && !SMALL_TABLES.has(scan[1]) && !/^\(subquery-\d+\)$/.test(scan[1]) && !ctes.has(scan[1])) problems.push(line);
   }
   return problems;
 }
@@ -257,7 +272,7 @@ const rows = [];
 let failed = false;
 for (const route of captured) {
   const plans = explain(route.statements);
-  const problems = plans.flatMap(planProblems);
+  const problems = plans.flatMap((plan, i) => planProblems(plan, route.statements[i].sql));
   const totals = timeStatements(route.statements);
   const p50 = percentile(totals.map((t) => t.real), 50);
   const p99 = percentile(totals.map((t) => t.real), 99);
@@ -351,7 +366,7 @@ writeSection(
     "",
     ...httpTable,
     "",
-    `Scans allowed: ${[...SMALL_TABLES].filter(([k]) => k !== "cs").map(([k, v]) => `\`${k}\` (${v})`).join("; ")}. A \`USE TEMP B-TREE\` is a sort of the rows a search already narrowed, and is only accepted when the figure above stays in budget.`,
+    `Scans allowed: ${[...SMALL_TABLES].filter(([k]) => k !== "cs").map(([k, v]) => `\`${k}\` (${v})`).join("; ")}. A \`SCAN\` of a subquery's or a \`WITH\` table's result reads rows its own plan lines already made (and those lines are checked). A \`USE TEMP B-TREE\` is a sort of the rows a search already narrowed, and is only accepted when the figure above stays in budget.`,
     "",
     "<details><summary>Query plans (one per distinct statement)</summary>",
     "",

@@ -96,7 +96,8 @@ export async function hideWish(env: Env, id: string): Promise<boolean> {
   const wish = await wishKeys(env, id);
   const results = await env.DB.batch(hideStatements(env, wish, "EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 0)"));
   readsChanged();
-  return results.at(-1)!.meta.changes === 1;
+  // `changes` also counts the wall_counts rows the update's trigger writes: any change means the wish moved.
+  return results.at(-1)!.meta.changes > 0;
 }
 
 /** Puts a hidden wish back into every public view and count, in one D1 batch. Returns whether anything changed. */
@@ -104,7 +105,7 @@ export async function unhideWish(env: Env, id: string): Promise<boolean> {
   const wish = await wishKeys(env, id);
   const results = await env.DB.batch(unhideStatements(env, wish));
   readsChanged();
-  return results.at(-1)!.meta.changes === 1;
+  return results.at(-1)!.meta.changes > 0;
 }
 
 export interface ReportOutcome {

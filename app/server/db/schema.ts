@@ -48,8 +48,13 @@ export const wishes = sqliteTable(
     ...wallIndexes("wishes_wall_theme", t, [t.theme]),
     ...wallIndexes("wishes_wall_country", t, [t.countryCode]),
     ...wallIndexes("wishes_wall_country_theme", t, [t.countryCode, t.theme]),
-    // A typed place that matched no country is stored as text with no code; few rows, so one index serves them.
+    // A typed place that matched no country is stored as text with no code: partial indexes over those few rows, by
+    // time and by the two resonance orders (without them a deep page walked every code-less wish: migration 0003).
     index("wishes_wall_place_idx").on(t.hidden, t.country, t.createdAt, t.id).where(sql`${t.countryCode} IS NULL`),
+    index("wishes_wall_place_resonance_idx").on(t.hidden, t.country, t.resonanceCount, t.createdAt, t.id).where(sql`${t.countryCode} IS NULL`),
+    index("wishes_wall_place_resonance_newest_idx")
+      .on(t.hidden, t.country, t.resonanceCount, sql`${t.createdAt} desc`, sql`${t.id} desc`)
+      .where(sql`${t.countryCode} IS NULL`),
     index("wishes_status_created_idx").on(t.status, t.createdAt),
     index("wishes_fingerprint_created_idx").on(t.fingerprintHash, t.createdAt),
     index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),
@@ -102,6 +107,23 @@ export const countryStats = sqliteTable(
     lastAt: integer("last_at"),
   },
   (t) => [index("country_stats_count_idx").on(t.wishCount)],
+);
+
+/**
+ * Visible wishes counted per wall "cell", kept in step with `wishes` by triggers (migrations/0002_wall_counts.sql), so
+ * a deep wall page seeks to the cell that holds it instead of skipping rows with OFFSET (ADR 0012). A wish counts in
+ * six rows: for its theme and for every theme ('*'), by (its resonance count, its UTC day), by (any count, -1, its
+ * day) and by (its count, any day, -1). Triggers cannot be declared here; the migration makes the table WITHOUT ROWID.
+ */
+export const wallCounts = sqliteTable(
+  "wall_counts",
+  {
+    theme: text("theme").notNull(),
+    resonanceCount: integer("resonance_count").notNull(),
+    day: integer("day").notNull(),
+    wishes: integer("wishes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.theme, t.resonanceCount, t.day] }), index("wall_counts_day_idx").on(t.theme, t.day, t.resonanceCount, t.wishes)],
 );
 
 /** Totals kept in step with `wishes` so the ribbon never counts rows. */
