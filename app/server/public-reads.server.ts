@@ -4,7 +4,8 @@ import type { WallQuery } from "~/domain/wish";
 import { ledgerSeconds } from "./credits.server";
 import { mapCountries } from "./map.server";
 import { cachedRead } from "./read-cache.server";
-import { liveActivity, pendingWishes, resonatedAmong, siteStats, wallPage } from "./wishes.server";
+import { wallPage } from "./wall.server";
+import { liveActivity, pendingWishes, resonatedAmong, siteStats } from "./wishes.server";
 
 /**
  * The public reads, through the isolate's short-lived memo (read-cache.server). The same functions, the same

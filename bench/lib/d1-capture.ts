@@ -7,7 +7,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import { wallQuerySchema } from "../../app/domain/wish";
-import { liveActivity, siteStats, wallPage } from "../../app/server/wishes.server";
+import { wallPage } from "../../app/server/wall.server";
+import { liveActivity, siteStats } from "../../app/server/wishes.server";
 
 interface Scenario {
   name: string;

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import type { Theme } from "~/domain/theme";
 import { wallQuerySchema, type WallQuery } from "~/domain/wish";
 import { hideWish, unhideWish } from "~/server/admin/moderation.server";
-import { resonate, themeCounter, TOTAL_COUNTER, wallPage } from "~/server/wishes.server";
+import { wallPage } from "~/server/wall.server";
+import { resonate, themeCounter, TOTAL_COUNTER } from "~/server/wishes.server";
 import { freshFingerprint, submit } from "../support/api";
 
 // Every page of every wall view, read the way the app reads it (wall_counts cells, then a small OFFSET inside a cell),
