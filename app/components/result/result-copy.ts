@@ -41,7 +41,6 @@ export function shotsSentence(shots: number): string {
   return `Measured over ${shots} ${shots === 1 ? "shot" : "shots"}.`;
 }
 
-
 function cut(text: string, max: number): string {
   const characters = Array.from(text);
   return characters.length <= max ? text : `${characters.slice(0, max - 1).join("")}…`;

@@ -1,6 +1,6 @@
 import { Link, useNavigationType, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { formatLongUtcDateTime } from "~/domain/date-time";
+import { formatLongUtcDateTime } from "~/domain/format";
 import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED } from "~/domain/messages";
 import type { RingView } from "~/domain/ring-view";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { groupThousands } from "~/domain/date-time";
+import { groupThousands } from "~/domain/format";
 import { COUNT_UP_MS } from "~/domain/limits";
 import type { RibbonStats } from "~/domain/public-wish";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";

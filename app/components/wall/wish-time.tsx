@@ -1,4 +1,4 @@
-import { formatShortDateTime } from "~/domain/date-time";
+import { formatShortDateTime } from "~/domain/format";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLongUtcDateTime, formatShortDateTime, groupThousands } from "../../../app/domain/date-time";
+import { formatLongUtcDateTime, formatShortDateTime, groupThousands } from "../../../app/domain/format";
 
 // Any moment from year 1000 to 9999: what the wall and ring pages may be asked to print.
 const moments = fc.date({ min: new Date("1000-01-01T00:00:00Z"), max: new Date("9999-12-31T23:59:59Z"), noInvalidDate: true });
