@@ -1,6 +1,9 @@
 // Every number of the product spec §9 (and the few the server rules add), named once.
 // Durations are in milliseconds unless the name says seconds.
 
+/** One day: UTC days for daily limits, the wall's windows and its day cells. */
+export const DAY_MS = 86_400_000;
+
 export const WISH_MIN_LENGTH = 10;
 export const WISH_MAX_LENGTH = 250;
 export const WISH_COUNTER_WARNING = 220;

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, exists, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { DAY_MS } from "~/domain/limits";
 import type { WallPage } from "~/domain/public-wish";
 import { ANY_RESONANCE, pageSegments, type WallCell, type WallSegment } from "~/domain/wall-paging";
 import type { WallQuery } from "~/domain/wish";
@@ -6,8 +7,6 @@ import { database } from "./db/client.server";
 import { countryStats, wishes } from "./db/schema";
 import { findCountry } from "./geo/countries.server";
 import {
-  ALL_THEMES,
-  DAY_MS,
   TOTAL_COUNTER,
   countriesWithWishes,
   counterValue,
@@ -20,6 +19,9 @@ import {
 } from "./wishes.server";
 
 // The Wish Wall's pages: filters, orders and totals, and deep pages read through wall_counts (ADR 0012).
+
+/** The wall_counts rows of every theme together. */
+const ALL_THEMES = "*";
 
 const TIME_WINDOWS: Record<Exclude<WallQuery["timeFilter"], "all">, (now: number) => number> = {
   today: (now) => utcDayStart(now),

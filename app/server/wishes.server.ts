@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
-import { DAILY_WISH_LIMIT, PUBLIC_WISH_LIST_MAX } from "~/domain/limits";
+import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
 import { ANONYMOUS_NAME, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
@@ -15,7 +15,6 @@ import { ApiError } from "./http.server";
 import { readsChanged } from "./read-cache.server";
 
 const newId = monotonicFactory();
-export const DAY_MS = 86_400_000;
 /** A country glows as "new" on the map and strip while its latest wish is this fresh. */
 export const NEW_ACTIVITY_WINDOW_MS = 10 * 60_000;
 const MOST_ACTIVE_LIMIT = 5;
@@ -26,8 +25,6 @@ export type WishRow = typeof wishes.$inferSelect;
 
 export const TOTAL_COUNTER = "total_wishes";
 export const themeCounter = (theme: Theme) => `theme:${theme}`;
-/** The wall_counts rows of every theme together. */
-export const ALL_THEMES = "*";
 
 export function utcDayStart(now: number): number {
   return now - (now % DAY_MS);

@@ -1,5 +1,6 @@
 import { desc, eq, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
+import { DAY_MS } from "~/domain/limits";
 import { bellRoom } from "../bell-room-client.server";
 import { ledgerSeconds } from "../credits.server";
 import { database } from "../db/client.server";
@@ -9,7 +10,6 @@ import { ApiError } from "../http.server";
 import { readsChanged } from "../read-cache.server";
 import { TOTAL_COUNTER } from "../wishes.server";
 
-const DAY_MS = 86_400_000;
 const TOP_COUNTRIES = 10;
 const RECENT_RINGS = 20;
 export const TOP_UP_REASON = "admin top-up";

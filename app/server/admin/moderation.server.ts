@@ -1,5 +1,6 @@
 import { desc, eq, gt, or } from "drizzle-orm";
 import { AUTO_HIDE_REPORTS } from "~/domain/admin";
+import { DAY_MS } from "~/domain/limits";
 import type { Theme } from "~/domain/theme";
 import { database } from "../db/client.server";
 import { wishes } from "../db/schema";
@@ -11,7 +12,6 @@ import { themeCounter, TOTAL_COUNTER } from "../wishes.server";
 
 export const REPORTS_PER_DEVICE_PER_DAY = 20;
 export const REPORTS_PER_IP_PER_DAY = 100;
-const DAY_MS = 86_400_000;
 const QUEUE_LIMIT = 100;
 
 export const WISH_NOT_FOUND = "We could not find that wish.";
