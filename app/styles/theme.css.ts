@@ -13,6 +13,7 @@ export const vars = createGlobalTheme(":root", {
     text: "#eef2fb",
     textMuted: "#b7c1dc",
     gold: "#ffd54f",
+    heart: "#f48fb1",
     success: "#81c784",
     warning: "#ffb74d",
     danger: "#ef9a9a",

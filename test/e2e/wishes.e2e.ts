@@ -1,4 +1,4 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DAILY_WISH_LIMIT, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import {
@@ -43,6 +43,12 @@ const wall = (page: Page) => page.locator("#wish-wall");
 const wallStatus = (page: Page) => wall(page).getByRole("status");
 const wishField = (page: Page) => page.getByRole("textbox", { name: "Your wish" });
 const sendButton = (page: Page) => page.getByRole("button", { name: "Send Wish" });
+/** The Resonate button's heart, which its stylesheet paints through a mask on `::before`. */
+const drawnHeart = (button: Locator) =>
+  button.evaluate((element) => {
+    const style = getComputedStyle(element, "::before");
+    return { mask: style.maskImage || style.webkitMaskImage, width: parseFloat(style.width), colour: style.backgroundColor };
+  });
 const toast = (page: Page, text: string) => page.locator("[role=status] p, [role=alert] p").filter({ hasText: text });
 
 async function api<T>(path: string, init?: RequestInit): Promise<{ status: number; json: T }> {
@@ -262,11 +268,18 @@ describe("the Wish Wall", () => {
     const button = card.getByRole("button", { name: /^Resonate/ });
     const count = Number((await button.textContent())?.match(/(\d+) resonances?$/)?.[1]);
     expect(Number.isInteger(count)).toBe(true);
+    // The heart is drawn by the stylesheet (no emoji font to fetch and lay out): white, then pink once resonated.
+    expect(await button.textContent()).toMatch(/^Resonate \d/);
+    const heart = await drawnHeart(button);
+    expect(heart.mask).toContain("data:image/svg+xml");
+    expect(heart.width).toBeGreaterThan(10);
+    expect(heart.colour).toBe("rgb(238, 242, 251)");
 
     await button.click();
     await toast(page, RESONATE_SUCCESS).waitFor();
     const done = card.getByRole("button", { name: /^Resonated/ });
     expect(await done.getAttribute("aria-disabled")).toBe("true");
+    expect((await drawnHeart(done)).colour).toBe("rgb(244, 143, 177)");
     expect(await done.textContent()).toMatch(new RegExp(`Resonated ${count + 1} resonances?$`));
 
     // aria-disabled keeps the button focusable: pressing it again from the keyboard only repeats the news.

@@ -68,7 +68,6 @@ export function ResonateButton({ wish, returnTo }: { wish: PublicWish; returnTo:
         aria-busy={busy}
         data-resonated={resonated}
       >
-        <span aria-hidden="true">{resonated ? "💖" : "🤍"}</span>
         {resonated ? "Resonated" : "Resonate"}{" "}
         <span className={styles.resonateCount}>
           {count}

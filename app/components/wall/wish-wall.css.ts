@@ -136,12 +136,31 @@ const pillButton = {
   cursor: "pointer",
 } as const;
 
+// The heart is drawn by the stylesheet, not an emoji: phones would fetch and lay out a colour-emoji font for six
+// small hearts before the first paint (ADR 0011), and the markup of every card stays smaller.
+const HEART_MASK =
+  "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath d='M12 21.35l-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z'/%3E%3C/svg%3E\") center / contain no-repeat";
+
 export const resonate = style({
   ...pillButton,
   ":hover": { borderColor: vars.color.brand },
+  "::before": {
+    content: '""',
+    width: "1.1em",
+    height: "1.1em",
+    flexShrink: 0,
+    backgroundColor: vars.color.text,
+    WebkitMask: HEART_MASK,
+    mask: HEART_MASK,
+  },
   selectors: {
     '&[data-resonated="true"]': { borderColor: vars.color.gold, cursor: "default" },
+    '&[data-resonated="true"]::before': { backgroundColor: vars.color.heart },
     '&[aria-busy="true"]': { cursor: "progress" },
+  },
+  "@media": {
+    // Forced colours would paint the mask's background as the page's own, hiding the heart.
+    "(forced-colors: active)": { selectors: { "&::before": { forcedColorAdjust: "none", backgroundColor: "CanvasText" } } },
   },
 });
 
