@@ -2,6 +2,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ContentArticle } from "~/components/content/content-article";
 import type { ContentData } from "~/components/content/content-route";
 import * as styles from "~/components/content/content.css";
+import { visuallyHidden } from "~/styles/layout.css";
 import { openDialog } from "~/components/dialogs/dialog-names";
 import { DONATION_LINKS } from "~/domain/site";
 import { pages, requireContent } from "~/server/content.server";
@@ -27,7 +28,7 @@ export default function Gift() {
                 <span className={styles.cardText}>
                   {" "}
                   {link.description}
-                  <span className={styles.srOnly}> (opens in a new tab)</span>
+                  <span className={visuallyHidden}> (opens in a new tab)</span>
                 </span>
               </a>
             </li>

@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { visuallyHiddenRules } from "./recipes";
 import { vars } from "./theme.css";
 
 export const container = style({
@@ -10,17 +11,7 @@ export const container = style({
 
 export const main = style({ flex: 1, paddingBlock: vars.space.xl });
 
-export const visuallyHidden = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
+export const visuallyHidden = style(visuallyHiddenRules);
 
 export const card = style({
   background: vars.color.surface,

@@ -1,4 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
+import { goldProgressRules, primaryButtonRules, textInputRules, visuallyHiddenRules } from "~/styles/recipes";
 import { vars } from "~/styles/theme.css";
 
 export const article = style({ maxWidth: vars.content.narrow, marginInline: "auto" });
@@ -25,15 +26,7 @@ globalStyle(`${prose} table`, { width: "100%", borderCollapse: "collapse", margi
 globalStyle(`${prose} th, ${prose} td`, { padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left", verticalAlign: "top" });
 globalStyle(`${prose} code`, { padding: "0.1em 0.35em", borderRadius: vars.radius.sm, background: vars.color.surfaceRaised, fontSize: "0.92em" });
 globalStyle(`${prose} hr`, { border: 0, borderTop: `1px solid ${vars.color.border}`, margin: `${vars.space.xl} 0` });
-globalStyle(`${prose} .visually-hidden`, {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-});
+globalStyle(`${prose} .visually-hidden`, visuallyHiddenRules);
 
 export const cards = style({ listStyle: "none", margin: `${vars.space.lg} 0`, padding: 0, display: "grid", gap: vars.space.md });
 
@@ -64,21 +57,7 @@ export const panel = style({
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, marginTop: vars.space.md });
 
-export const button = style({
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brand,
-  color: vars.color.brandInk,
-  font: "inherit",
-  fontWeight: 600,
-  textDecoration: "none",
-  cursor: "pointer",
-  selectors: { "&:hover": { background: vars.color.brandStrong, color: vars.color.brandInk }, "&:disabled": { opacity: 0.7, cursor: "progress" } },
-});
+export const button = style(primaryButtonRules);
 
 export const secondaryButton = style([
   button,
@@ -93,20 +72,7 @@ export const statValue = style({ display: "block", fontSize: "1.8rem", fontWeigh
 
 export const statLabel = style({ display: "block", color: vars.color.textMuted, fontSize: "0.95rem" });
 
-export const progress = style({
-  width: "100%",
-  height: 14,
-  appearance: "none",
-  border: 0,
-  borderRadius: vars.radius.pill,
-  overflow: "hidden",
-  background: vars.color.surfaceRaised,
-  selectors: {
-    "&::-webkit-progress-bar": { background: vars.color.surfaceRaised },
-    "&::-webkit-progress-value": { background: vars.color.gold },
-    "&::-moz-progress-bar": { background: vars.color.gold },
-  },
-});
+export const progress = style(goldProgressRules);
 
 export const form = style({ display: "grid", gap: vars.space.md });
 
@@ -114,16 +80,7 @@ export const field = style({ display: "grid", gap: vars.space.xs });
 
 export const label = style({ fontWeight: 600 });
 
-export const input = style({
-  width: "100%",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: "inherit",
-  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.danger } },
-});
+export const input = style(textInputRules);
 
 export const hint = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.9rem" });
 
@@ -131,12 +88,3 @@ export const error = style({ margin: 0, color: vars.color.danger });
 
 export const success = style({ margin: 0, padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.surfaceRaised, color: vars.color.success });
 
-export const srOnly = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-});

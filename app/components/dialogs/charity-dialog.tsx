@@ -1,6 +1,7 @@
 import { CHARITY } from "~/domain/limits";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
+import { visuallyHidden } from "~/styles/layout.css";
 
 const pounds = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
 
@@ -26,10 +27,10 @@ export default function CharityDialog({ onClose }: { onClose: () => void }) {
       </div>
       <div className={styles.actions}>
         <a className={styles.primary} href="/charity" target="_blank" rel="noopener noreferrer">
-          Learn about Giving Back<span className={styles.srOnly}> (opens in a new tab)</span>
+          Learn about Giving Back<span className={visuallyHidden}> (opens in a new tab)</span>
         </a>
         <a className={styles.secondary} href="/gift" target="_blank" rel="noopener noreferrer">
-          Support a Wish<span className={styles.srOnly}> (opens in a new tab)</span>
+          Support a Wish<span className={visuallyHidden}> (opens in a new tab)</span>
         </a>
       </div>
     </Modal>

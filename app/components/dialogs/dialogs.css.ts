@@ -1,4 +1,5 @@
 import { style } from "@vanilla-extract/css";
+import { goldProgressRules, textInputRules } from "~/styles/recipes";
 import { breakpoints, vars } from "~/styles/theme.css";
 
 export const dialog = style({
@@ -65,16 +66,7 @@ export const field = style({ display: "grid", gap: vars.space.xs, marginBottom: 
 
 export const label = style({ fontWeight: 600 });
 
-export const input = style({
-  width: "100%",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  background: vars.color.background,
-  color: vars.color.text,
-  font: "inherit",
-  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.danger } },
-});
+export const input = style(textInputRules);
 
 export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize: "0.95rem" });
 
@@ -114,20 +106,7 @@ export const progressBlock = style({ marginBottom: vars.space.lg });
 
 export const progressLabel = style({ margin: `0 0 ${vars.space.xs}`, fontWeight: 600 });
 
-export const progress = style({
-  width: "100%",
-  height: 14,
-  appearance: "none",
-  border: 0,
-  borderRadius: vars.radius.pill,
-  overflow: "hidden",
-  background: vars.color.surfaceRaised,
-  selectors: {
-    "&::-webkit-progress-bar": { background: vars.color.surfaceRaised },
-    "&::-webkit-progress-value": { background: vars.color.gold },
-    "&::-moz-progress-bar": { background: vars.color.gold },
-  },
-});
+export const progress = style(goldProgressRules);
 
 export const tiles = style({
   listStyle: "none",
@@ -154,15 +133,6 @@ export const tile = style({
 
 export const tileTitle = style({ fontWeight: 700, color: vars.color.brandStrong });
 
-export const srOnly = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-});
 
 export const helpButton = style({
   position: "fixed",

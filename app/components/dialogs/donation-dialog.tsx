@@ -3,6 +3,7 @@ import { DONATION_LINKS, type DonationLink } from "~/domain/site";
 import { COST_PER_RING_USD } from "~/domain/limits";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
+import { visuallyHidden } from "~/styles/layout.css";
 
 const MAX_AMOUNT = 10_000;
 
@@ -45,7 +46,7 @@ export default function DonationDialog({ onClose }: { onClose: () => void }) {
             <a className={styles.tile} href={linkFor(link, amount)} target="_blank" rel="noopener noreferrer">
               <span className={styles.tileTitle}>{link.label}</span>
               <span className={styles.small}>{link.description}</span>
-              <span className={styles.srOnly}> (opens in a new tab)</span>
+              <span className={visuallyHidden}> (opens in a new tab)</span>
             </a>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { keyframes, style } from "@vanilla-extract/css";
+import { primaryButtonRules } from "~/styles/recipes";
 import { breakpoints, vars } from "~/styles/theme.css";
 
 export const footer = style({
@@ -44,21 +45,7 @@ export const actions = style({
   "@media": { [breakpoints.footer]: { flexDirection: "column", alignItems: "stretch", textAlign: "center" } },
 });
 
-export const button = style({
-  display: "inline-flex",
-  alignItems: "center",
-  justifyContent: "center",
-  padding: `${vars.space.sm} ${vars.space.lg}`,
-  border: 0,
-  borderRadius: vars.radius.pill,
-  background: vars.color.brand,
-  color: vars.color.brandInk,
-  font: "inherit",
-  fontWeight: 600,
-  textDecoration: "none",
-  cursor: "pointer",
-  selectors: { "&:hover": { background: vars.color.brandStrong, color: vars.color.brandInk }, "&:disabled": { opacity: 0.7, cursor: "progress" } },
-});
+export const button = style(primaryButtonRules);
 
 export const chip = style({
   display: "inline-flex",
@@ -116,14 +103,5 @@ export const small = style({ margin: `${vars.space.xs} 0`, color: vars.color.tex
 
 export const error = style([small, { color: vars.color.danger }]);
 
-export const srOnly = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-});
 
 export const tagline = style({ margin: `${vars.space.lg} 0 0`, color: vars.color.textMuted, fontSize: "0.95rem" });

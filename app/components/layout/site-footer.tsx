@@ -3,7 +3,7 @@ import { FOOTER_GROUPS } from "~/components/nav/links";
 import { NewsletterForm } from "~/components/nav/newsletter-form";
 import { SocialLinks } from "~/components/nav/social-links";
 import { IBM_QUANTUM_URL, TAGLINE } from "~/domain/site";
-import { container } from "~/styles/layout.css";
+import { container, visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./site-footer.css";
 
 export function SiteFooter({ siteName }: { siteName: string }) {
@@ -42,7 +42,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
           <span aria-hidden="true" className={styles.atom}>
             ⚛
           </span>
-          Powered by IBM Quantum<span className={styles.srOnly}> (opens in a new tab)</span>
+          Powered by IBM Quantum<span className={visuallyHidden}> (opens in a new tab)</span>
         </a>
         <SocialLinks className={styles.social} />
       </div>

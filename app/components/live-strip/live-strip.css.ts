@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from "@vanilla-extract/css";
+import { outlinePillRules } from "~/styles/recipes";
 import { breakpoints, vars } from "~/styles/theme.css";
 
 export const strip = style({ marginTop: vars.space.xxl });
@@ -36,17 +37,7 @@ export const pulse = style({
   "@media": { [breakpoints.reducedMotion]: { selectors: { "&::after": { animation: "none", opacity: 0 } } } },
 });
 
-export const toggle = style({
-  minHeight: "2.75rem",
-  paddingInline: vars.space.md,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  background: "transparent",
-  color: vars.color.text,
-  font: "inherit",
-  cursor: "pointer",
-  ":hover": { borderColor: vars.color.brand },
-});
+export const toggle = style(outlinePillRules);
 
 export const track = style({
   // Positioned so the visually hidden descriptions inside are clipped by the scroller instead of widening the page.

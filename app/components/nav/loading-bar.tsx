@@ -1,5 +1,6 @@
 import { useNavigation } from "@remix-run/react";
 import * as styles from "./nav.css";
+import { visuallyHidden } from "~/styles/layout.css";
 
 /** Shown while the next page (its code and data) loads; the bar is decoration, the status text is for screen readers. */
 export function LoadingBar() {
@@ -7,7 +8,7 @@ export function LoadingBar() {
   return (
     <>
       <div className={styles.loadingBar} data-active={loading} aria-hidden="true" />
-      <p role="status" className={styles.visuallyHiddenStatus}>
+      <p role="status" className={visuallyHidden}>
         {loading ? "Loading page…" : ""}
       </p>
     </>

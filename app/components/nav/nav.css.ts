@@ -137,12 +137,3 @@ export const loadingBar = style({
   },
 });
 
-export const visuallyHiddenStatus = style({
-  position: "absolute",
-  width: 1,
-  height: 1,
-  margin: -1,
-  overflow: "hidden",
-  clip: "rect(0, 0, 0, 0)",
-  whiteSpace: "nowrap",
-});

@@ -2,6 +2,7 @@ import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
 import type { NewsletterActionData } from "~/routes/newsletter";
 import * as styles from "~/components/layout/site-footer.css";
+import { visuallyHidden } from "~/styles/layout.css";
 
 /** The footer sign-up: posts to /newsletter (a plain form post without JavaScript), answers in place with it. */
 export function NewsletterForm() {
@@ -16,7 +17,7 @@ export function NewsletterForm() {
       </h2>
       <p className={styles.small}>A short note when something new rings: research, stories, charity updates. No spam, ever.</p>
       <div className={styles.newsletterRow}>
-        <label htmlFor={`${id}-email`} className={styles.srOnly}>
+        <label htmlFor={`${id}-email`} className={visuallyHidden}>
           Email address
         </label>
         <input

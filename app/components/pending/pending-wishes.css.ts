@@ -1,4 +1,5 @@
 import { keyframes, style } from "@vanilla-extract/css";
+import { outlinePillRules } from "~/styles/recipes";
 import { breakpoints, vars } from "~/styles/theme.css";
 
 export const pending = style({ marginTop: vars.space.xxl });
@@ -63,15 +64,7 @@ export const play = style({
   display: "block",
   marginInline: "auto",
   marginTop: vars.space.sm,
-  minHeight: "2.75rem",
-  paddingInline: vars.space.md,
-  borderRadius: vars.radius.pill,
-  border: `1px solid ${vars.color.border}`,
-  background: "transparent",
-  color: vars.color.text,
-  font: "inherit",
-  cursor: "pointer",
-  ":hover": { borderColor: vars.color.brand },
+  ...outlinePillRules,
 });
 
 export const list = style({
