@@ -1,6 +1,6 @@
 // One ring fanned out to N sockets (default 1,000) through the BellRoom, beside a plain Node `ws` broadcast server
 // started by this same script as the baseline. Arrival = time from the trigger request to each socket's message.
-// Usage: npm run bench:ws   (BENCH_SOCKETS=1000, BENCH_ROUNDS=3; BENCH_URL to target a running server)
+// Usage: npm run bench:ws   (BENCH_SOCKETS=1000, BENCH_ROUNDS=5; BENCH_URL to target a running server)
 import { createServer } from "node:http";
 import WebSocket, { WebSocketServer } from "ws";
 import { benchServer, freePort, machine } from "./lib/server.mjs";
@@ -8,7 +8,7 @@ import { ms, today, writeSection } from "./lib/report.mjs";
 import { percentile } from "./lib/stats.mjs";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const OPEN_BATCH = 100;
 /** The room's cooldown between rings (DESIGN §4), plus a margin. */
 const COOLDOWN_WAIT_MS = 21_000;
