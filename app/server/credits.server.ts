@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
-import { database } from "./db/client.server";
-import { creditLedger } from "./db/schema";
+/** The ledger's sum as a SQL expression, for statements that must read the balance inside their own transaction. */
+export const LEDGER_SUM_SQL = "COALESCE((SELECT SUM(delta_seconds) FROM credit_ledger), 0)";
+
+/** The ledger's sum on its own, as `sum`. */
+export const LEDGER_SUM_QUERY = `SELECT ${LEDGER_SUM_SQL} AS sum`;
 
 /**
  * Seconds of quantum time left for the simulator: the configured starting grant (SIMULATOR_START_SECONDS), plus
@@ -8,14 +10,9 @@ import { creditLedger } from "./db/schema";
  * (With QUANTUM_PROVIDER=ibm the provider reads the instance's real remaining seconds instead.)
  */
 export async function ledgerSeconds(env: Env): Promise<number> {
-  const [row] = await database(env)
-    .select({ seconds: sql<number>`COALESCE(SUM(${creditLedger.deltaSeconds}), 0)` })
-    .from(creditLedger);
-  return secondsFromLedger(env, row?.seconds ?? 0);
+  const row = await env.DB.prepare(LEDGER_SUM_QUERY).first<{ sum: number }>();
+  return secondsFromLedger(env, row?.sum ?? 0);
 }
-
-/** The ledger's sum as a SQL expression, for statements that must read the balance inside their own transaction. */
-export const LEDGER_SUM_SQL = "COALESCE((SELECT SUM(delta_seconds) FROM credit_ledger), 0)";
 
 /** Seconds left given the ledger's sum: the starting grant plus the sum, whole seconds, never below zero. */
 export function secondsFromLedger(env: Env, ledgerSum: number): number {

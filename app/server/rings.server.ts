@@ -3,7 +3,7 @@ import { BELL_HISTORY_PAGE_SIZE, RING_BATCH_SIZE, SHOTS } from "~/domain/limits"
 import { poemFor } from "~/domain/poem";
 import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
 import { buildCircuit } from "../../workers/quantum/circuit";
-import { LEDGER_SUM_SQL, secondsFromLedger, simulatorStartSeconds } from "./credits.server";
+import { LEDGER_SUM_QUERY, LEDGER_SUM_SQL, secondsFromLedger, simulatorStartSeconds } from "./credits.server";
 import { database } from "./db/client.server";
 import { bellRings, wishes } from "./db/schema";
 import { readsChanged } from "./read-cache.server";
@@ -56,7 +56,7 @@ export async function claimRing(
     ).bind(ring.id, ...requestedIds, ...requestedIds, RING_BATCH_SIZE, ring.id),
     env.DB.prepare("SELECT id, text FROM wishes WHERE bell_ring_id = ? ORDER BY created_at, id").bind(ring.id),
     env.DB.prepare(`SELECT COUNT(*) AS n FROM wishes WHERE ${PENDING}`),
-    ...(ledgerCredits ? [env.DB.prepare(`SELECT ${LEDGER_SUM_SQL} AS sum`)] : []),
+    ...(ledgerCredits ? [env.DB.prepare(LEDGER_SUM_QUERY)] : []),
   ]);
   const wishesClaimed = claimed.results as unknown as BatchWish[];
   if (wishesClaimed.length > 0) readsChanged();
