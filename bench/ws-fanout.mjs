@@ -1,9 +1,10 @@
 // One ring fanned out to N sockets (default 1,000) through the BellRoom, beside a plain Node `ws` broadcast server
-// started by this same script as the baseline. Arrival = time from the trigger request to each socket's message.
+// started by this same script as the baseline, and a bare Durable Object on the same runtime that only broadcasts
+// (bench/fixtures/bare-room) as the runtime's own floor. Arrival = time from the trigger request to each socket's message.
 // Usage: npm run bench:ws   (BENCH_SOCKETS=1000, BENCH_ROUNDS=5; BENCH_URL to target a running server)
 import { createServer } from "node:http";
 import WebSocket, { WebSocketServer } from "ws";
-import { benchServer, freePort, machine } from "./lib/server.mjs";
+import { benchFixture, benchServer, freePort, machine } from "./lib/server.mjs";
 import { ms, today, writeSection } from "./lib/report.mjs";
 import { percentile } from "./lib/stats.mjs";
 
@@ -106,6 +107,18 @@ async function baseline() {
   return result;
 }
 
+/** The bare Durable Object: no cooldown, so it is rung every round without waiting. */
+async function bareRoom(url) {
+  const sockets = await openSockets(`${url.replace(/^http/, "ws")}/ws`, SOCKETS);
+  await presenceSettled(sockets);
+  const result = await measure(sockets, (d) => d.includes('"bell-rung"'), async () => {
+    const response = await fetch(`${url}/ring`, { method: "POST" });
+    if (!response.ok) throw new Error(`bare ring failed: ${response.status}`);
+  });
+  sockets.forEach((ws) => ws.terminate());
+  return result;
+}
+
 let rings = 0;
 
 async function bellRoom(url) {
@@ -141,7 +154,14 @@ async function bellRoom(url) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const PLAIN = "plain Node `ws` broadcast";
+const BARE = "bare Durable Object broadcast (same runtime, no ring)";
+
 const server = await benchServer();
+const fixture = await benchFixture("bench/fixtures/bare-room/wrangler.toml").catch((error) => {
+  server.stop();
+  throw error;
+});
 try {
   // The Worker's own socket, behind `wrangler dev`'s proxy; a BENCH_URL server has no known inner socket.
   const direct = server.directUrl ? await server.directUrl() : null;
@@ -149,11 +169,15 @@ try {
     ["BellRoom through `wrangler dev`'s proxy", server.url],
     ...(direct ? [["BellRoom at the Worker's own socket", direct]] : []),
   ];
-  const results = new Map([["plain Node `ws` broadcast", []], ...paths.map(([name]) => [name, []])]);
+  const bareUrl = (await fixture.directUrl()) ?? fixture.url;
+  const results = new Map([[PLAIN, []], [BARE, []], ...paths.map(([name]) => [name, []])]);
   for (let round = 1; round <= ROUNDS; round++) {
     const plain = await baseline();
-    results.get("plain Node `ws` broadcast").push(plain);
+    results.get(PLAIN).push(plain);
     console.log(`round ${round}: plain ws p50 ${plain.p50.toFixed(1)} ms, p99 ${plain.p99.toFixed(1)} ms`);
+    const bare = await bareRoom(bareUrl);
+    results.get(BARE).push(bare);
+    console.log(`round ${round}: bare Durable Object p50 ${bare.p50.toFixed(1)} ms, p99 ${bare.p99.toFixed(1)} ms`);
     for (const [name, url] of paths) {
       if (rings > 0) await sleep(COOLDOWN_WAIT_MS);
       const room = await bellRoom(url);
@@ -161,9 +185,10 @@ try {
       console.log(`round ${round}: ${name}: first ${room.first.toFixed(1)} ms, p50 ${room.p50.toFixed(1)} ms, p99 ${room.p99.toFixed(1)} ms`);
     }
   }
-  const plainP99 = median(results.get("plain Node `ws` broadcast").map((r) => r.p99));
+  const plainP99 = median(results.get(PLAIN).map((r) => r.p99));
   const verdict = (name, runs) => {
-    if (name.startsWith("plain")) return "baseline";
+    if (name === PLAIN) return "baseline";
+    if (name === BARE) return "reference (the runtime's floor)";
     const p99 = median(runs.map((r) => r.p99));
     return p99 <= plainP99 && p99 < 250 ? "pass" : `fail (${p99 > plainP99 ? "above the plain server's p99" : "not < 250 ms"})`;
   };
@@ -176,6 +201,9 @@ try {
       "Arrival is measured from the moment the trigger request is sent to each socket's `bell-rung` message, so the BellRoom's",
       "figure includes the whole ring (cooldown, credits, the D1 batch that claims the wishes), while the baseline, a plain",
       "Node `ws` server broadcasting on an HTTP request started by the same script, does no work first.",
+      "The bare Durable Object (`bench/fixtures/bare-room`, its own `wrangler dev`, measured at its own socket) has the",
+      "BellRoom's hibernating sockets and frame shape but no ring behind its broadcast: the runtime's own fan-out, for",
+      "telling what the ring adds from what workerd costs.",
       "The fan-out columns measure from the first socket's arrival to each other socket's: the cost of the broadcast itself.",
       "`wrangler dev` serves the Worker through a proxy of its own, a second workerd process that every frame crosses; the",
       "deployed Worker has none. The BellRoom is measured both ways: through that proxy (what `npm start` gives a browser)",
@@ -194,5 +222,6 @@ try {
     ].join("\n"),
   );
 } finally {
+  fixture.stop();
   server.stop();
 }

@@ -36,6 +36,26 @@ export async function benchServer({ vars = {}, skipBuild = process.env.BENCH_SKI
   };
 }
 
+/**
+ * Starts a bench fixture Worker (its own wrangler.toml under bench/fixtures/) beside the site, with its own port,
+ * inspector port and storage. It answers the same health path as the site.
+ */
+export async function benchFixture(config) {
+  const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-fixture-"));
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const server = startServer({ port, persistTo: persistDir, args: ["--config", config, "--inspector-port", String(inspectorPort)] });
+  await server.ready;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    directUrl: () => directWorkerUrl(server.child.pid, port),
+    stop() {
+      stopServer(server.child);
+      rmSync(persistDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export function machine() {
   const cpu = cpus();
   return `${cpu.length} × ${cpu[0]?.model?.trim() ?? "CPU"}, Node ${process.version}`;

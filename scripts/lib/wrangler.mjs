@@ -85,13 +85,14 @@ const productionEnv = { ...offlineEnv, NODE_ENV: "production" };
 /**
  * Starts `wrangler dev` on the built Worker (pages, API, /ws, cron) and resolves once it answers.
  * Extra vars override wrangler.toml for tests (e.g. a short cooldown is never used: tests use the real rules).
+ * `args` are passed on to `wrangler dev` (a bench fixture's `--config` and `--inspector-port`).
  */
-export function startServer({ port, persistTo, vars = {}, stdio = "pipe" }) {
+export function startServer({ port, persistTo, vars = {}, stdio = "pipe", args = [] }) {
   ensureDevVars();
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...varArgs],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...varArgs, ...args],
     { cwd: root, env: productionEnv, stdio, detached: process.platform !== "win32" },
   );
   let output = "";
