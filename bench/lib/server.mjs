@@ -23,17 +23,7 @@ export async function benchServer({ vars = {}, skipBuild = process.env.BENCH_SKI
   if (!skipBuild) build();
   const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-bench-"));
   prepareDatabase(persistDir);
-  const port = await freePort();
-  const server = startServer({ port, persistTo: persistDir, vars });
-  await server.ready;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    directUrl: () => directWorkerUrl(server.child.pid, port),
-    stop() {
-      stopServer(server.child);
-      rmSync(persistDir, { recursive: true, force: true });
-    },
-  };
+  return startOnFreePort(persistDir, { vars });
 }
 
 /**
@@ -42,9 +32,13 @@ export async function benchServer({ vars = {}, skipBuild = process.env.BENCH_SKI
  */
 export async function benchFixture(config) {
   const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-fixture-"));
+  return startOnFreePort(persistDir, { args: ["--config", config, "--inspector-port", String(await freePort())] });
+}
+
+/** `wrangler dev` on a free port with its storage in `persistDir`, removed again by `stop()`. */
+async function startOnFreePort(persistDir, options) {
   const port = await freePort();
-  const inspectorPort = await freePort();
-  const server = startServer({ port, persistTo: persistDir, args: ["--config", config, "--inspector-port", String(inspectorPort)] });
+  const server = startServer({ port, persistTo: persistDir, ...options });
   await server.ready;
   return {
     url: `http://127.0.0.1:${port}`,
