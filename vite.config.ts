@@ -13,8 +13,9 @@ declare module "@remix-run/cloudflare" {
 const bellRoomDevPort = Number(process.env.BELL_ROOM_DEV_PORT ?? 5003);
 
 /**
- * V8's explicit compile hint: the framework chunks every page hydrates with are compiled eagerly on the streaming
- * parser's background thread instead of function by function on the main thread during hydration (ADR 0011).
+ * V8's explicit compile hint: the framework chunk every page hydrates with (React, React DOM, the Remix runtime) is
+ * compiled eagerly on the streaming parser's background thread instead of function by function on the main thread
+ * during hydration (ADR 0011). Not on the `site` chunk: most of its functions do not run on load (ADR 0014).
  */
 function eagerCompileHydrationChunks(chunkNames: readonly string[]): Plugin {
   let serverBuild = false;
@@ -24,13 +25,53 @@ function eagerCompileHydrationChunks(chunkNames: readonly string[]): Plugin {
     configResolved(config) {
       serverBuild = Boolean(config.build.ssr);
     },
-    generateBundle(_options, bundle) {
-      if (serverBuild) return;
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type === "chunk" && chunkNames.includes(chunk.name)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
-      }
+    generateBundle: {
+      // After Vite's own, which writes a chunk's preload map above its code: the hint must be the first line.
+      order: "post",
+      handler(_options, bundle) {
+        if (serverBuild) return;
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type === "chunk" && chunkNames.includes(chunk.name)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+        }
+      },
     },
   };
+}
+
+type ModuleInfo = { importedIds: readonly string[] } | null;
+type ManualChunks = (id: string, meta: { getModuleInfo: (id: string) => ModuleInfo }) => string | undefined;
+
+/**
+ * - Every vanilla-extract module in one chunk, so each page asks for one stylesheet instead of five or six
+ *   (ADR 0011); the class-name maps that come along are about 3 KB of JavaScript.
+ * - Every module of ours that the root route imports, at any depth, in one `site` chunk, with the packages they
+ *   use that no other chunk holds. Every page loads the root route, so this adds no byte to any page; left to
+ *   itself Rollup splits these modules by which routes also import them, into a dozen files of a few hundred bytes,
+ *   each one more request before the page can hydrate (ADR 0014).
+ */
+function siteChunks(appDir: string): ManualChunks {
+  const rootRoute = `${appDir}/root.tsx`;
+  let everyPage: Set<string> | undefined;
+  return (id, { getModuleInfo }) => {
+    if (id.includes(".css.ts")) return "styles";
+    everyPage ??= staticImports(rootRoute, getModuleInfo);
+    return id !== rootRoute && id.startsWith(`${appDir}/`) && everyPage.has(id) ? "site" : undefined;
+  };
+}
+
+/** `from` and every module it imports statically, at any depth. */
+function staticImports(from: string, getModuleInfo: (id: string) => ModuleInfo): Set<string> {
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length) {
+    for (const next of getModuleInfo(queue.pop()!)?.importedIds ?? []) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return seen;
 }
 
 export default defineConfig({
@@ -54,15 +95,13 @@ export default defineConfig({
       },
     }),
     vanillaExtractPlugin(),
-    eagerCompileHydrationChunks(["entry.client", "components"]),
+    eagerCompileHydrationChunks(["entry.client"]),
   ],
   build: {
     target: "es2022",
     rollupOptions: {
       output: {
-        // Every vanilla-extract module in one chunk, so each page asks for one stylesheet instead of five or six
-        // (ADR 0011); the class-name maps that come along are about 3 KB of JavaScript.
-        manualChunks: (id) => (id.includes(".css.ts") ? "styles" : undefined),
+        manualChunks: siteChunks(fileURLToPath(new URL("./app", import.meta.url))),
       },
     },
   },

@@ -176,6 +176,21 @@ describe("the head's request order", () => {
   });
 });
 
+describe("the scripts every page shares", () => {
+  it("come as a handful of files: the framework entry, the root route, the site chunk, the style map", async () => {
+    const preloaded = async (path: string) => {
+      const html = await (await get(path)).text();
+      return new Set([...html.matchAll(/<link rel="modulepreload" href="\/assets\/([\w.-]+)\.js"\/>/g)].map((m) => m[1].replace(/-[\w]+$/, "")));
+    };
+    const pages = await Promise.all(["/", "/about", "/faq", "/blog/the-bell-is-ringing"].map(preloaded));
+    const shared = [...pages[0]!].filter((chunk) => pages.every((page) => page.has(chunk)));
+    // Every module the root route imports is in the `site` chunk (vite.config.ts): left to itself, Rollup splits them
+    // by which routes also import them, into a dozen files of a few hundred bytes, each one more request.
+    expect(shared).toEqual(expect.arrayContaining(["entry.client", "root", "site", "styles"]));
+    expect(shared.length).toBeLessThanOrEqual(5);
+  });
+});
+
 describe("robots.txt and sitemap.xml", () => {
   it("robots.txt allows pages, keeps admin and the API out and points at the sitemap", async () => {
     const response = await get("/robots.txt");
