@@ -51,10 +51,12 @@ type ManualChunks = (id: string, meta: { getModuleInfo: (id: string) => ModuleIn
  */
 function siteChunks(appDir: string): ManualChunks {
   const rootRoute = `${appDir}/root.tsx`;
-  let everyPage: Set<string> | undefined;
+  // One module graph per build (the browser's, then the server's), each walked once.
+  const everyPageOf = new WeakMap<object, Set<string>>();
   return (id, { getModuleInfo }) => {
     if (id.includes(".css.ts")) return "styles";
-    everyPage ??= staticImports(rootRoute, getModuleInfo);
+    let everyPage = everyPageOf.get(getModuleInfo);
+    if (!everyPage) everyPageOf.set(getModuleInfo, (everyPage = staticImports(rootRoute, getModuleInfo)));
     return id !== rootRoute && id.startsWith(`${appDir}/`) && everyPage.has(id) ? "site" : undefined;
   };
 }
