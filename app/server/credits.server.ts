@@ -1,5 +1,8 @@
-/** The ledger's sum as a SQL expression, for statements that must read the balance inside their own transaction. */
-export const LEDGER_SUM_SQL = "COALESCE((SELECT SUM(delta_seconds) FROM credit_ledger), 0)";
+/**
+ * The ledger's sum as a SQL expression, for statements that must read the balance inside their own transaction. It
+ * reads the one-row `credit_balance`, which triggers keep equal to the ledger's sum (migrations/0004_credit_balance.sql).
+ */
+export const LEDGER_SUM_SQL = "COALESCE((SELECT seconds FROM credit_balance WHERE id = 1), 0)";
 
 /** The ledger's sum on its own, as `sum`. */
 export const LEDGER_SUM_QUERY = `SELECT ${LEDGER_SUM_SQL} AS sum`;

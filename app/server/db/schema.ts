@@ -55,7 +55,9 @@ export const wishes = sqliteTable(
     index("wishes_wall_place_resonance_newest_idx")
       .on(t.hidden, t.country, t.resonanceCount, sql`${t.createdAt} desc`, sql`${t.id} desc`)
       .where(sql`${t.countryCode} IS NULL`),
-    index("wishes_status_created_idx").on(t.status, t.createdAt),
+    // Every status query asks for visible wishes (the ring's claim, the pending count, the pending list), oldest first:
+    // with `hidden` and the full order in the key they read the index alone, in order, without visiting a row.
+    index("wishes_status_visible_created_idx").on(t.status, t.hidden, t.createdAt, t.id),
     index("wishes_fingerprint_created_idx").on(t.fingerprintHash, t.createdAt),
     index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),
     index("wishes_ring_idx").on(t.bellRingId),
@@ -130,6 +132,16 @@ export const wallCounts = sqliteTable(
 export const siteCounters = sqliteTable("site_counters", {
   key: text("key").primaryKey(),
   value: integer("value").notNull().default(0),
+});
+
+/**
+ * The credit ledger's sum in one row (id 1), kept exact by triggers on every write to `credit_ledger`
+ * (migrations/0004_credit_balance.sql), so a ring's credit check and the credits API read one row instead of summing
+ * a ledger that grows by a row per ring. Triggers cannot be declared here.
+ */
+export const creditBalance = sqliteTable("credit_balance", {
+  id: integer("id").primaryKey(),
+  seconds: real("seconds").notNull().default(0),
 });
 
 export const creditLedger = sqliteTable(
