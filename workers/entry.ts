@@ -5,7 +5,7 @@ import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import { bodyLimitFor, limitRequestBody } from "~/server/request-size.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
-import { fastReadLoader } from "./fast-reads";
+import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
@@ -30,10 +30,10 @@ export default {
     const limited = await limitRequestBody(request, bodyLimitFor(url));
     if (limited instanceof Response) return withSecurityHeaders(limited, url);
     const loadContext = { cloudflare: { env, ctx } };
-    // The public read APIs skip Remix's request machinery and answer from their own route loader (ADR 0009).
-    const fastRead = fastReadLoader(build, limited, url);
-    if (fastRead) {
-      const answer = await fastRead({ request: limited, params: {}, context: loadContext });
+    // The JSON API skips Remix's request machinery and answers from each route's own handler (ADR 0009, ADR 0015).
+    const api = matchApiRoute(build, limited, url);
+    if (api) {
+      const answer = await api.handler({ request: limited, params: api.params, context: loadContext });
       if (answer instanceof Response) return withSecurityHeaders(answer, url);
     }
     const render = () => handleRemixRequest(limited, loadContext);

@@ -1,0 +1,51 @@
+import type { LoaderFunction, ServerBuild } from "@remix-run/cloudflare";
+import { matchRoutes, type Params } from "@remix-run/router";
+
+/**
+ * The JSON API (`/api/...`) answered by each route's own handler, taken from the Remix server build, without Remix's
+ * request handler: route matching across the whole tree, the single-fetch and error-boundary machinery cost more here
+ * than most API handlers themselves (ADR 0009, ADR 0015). Every API route is an `apiRoute` (app/server/api-route.server.ts),
+ * so validation, JSON shapes, errors and 405s stay the route's own; the Worker adds security headers as for every
+ * answer. HEAD, and any path that is not an API route, goes through Remix.
+ */
+interface ApiRoute {
+  id: string;
+  path: string;
+  handler: LoaderFunction;
+}
+
+export interface ApiMatch {
+  handler: LoaderFunction;
+  params: Params;
+}
+
+const routesByBuild = new WeakMap<ServerBuild, ApiRoute[]>();
+
+/** A route's full path: its ancestors' paths and its own (flat routes nest `api.wishes.$id.report` in `api.wishes.$id`). */
+function fullPath(build: ServerBuild, id: string | undefined): string {
+  const route = id ? build.routes[id] : undefined;
+  if (!route || route.id === "root") return "";
+  return [fullPath(build, route.parentId), route.path].filter(Boolean).join("/");
+}
+
+/** The build's API routes with their full paths; Remix's own ranking picks `/api/wishes/wall` over `/api/wishes/:id`. */
+function apiRoutes(build: ServerBuild): ApiRoute[] {
+  let routes = routesByBuild.get(build);
+  if (!routes) {
+    routes = Object.values(build.routes).flatMap((route) => {
+      const handler = route?.module.loader;
+      const path = route ? `/${fullPath(build, route.id)}` : "";
+      if (!route || !handler || !path.startsWith("/api/")) return [];
+      return [{ id: route.id, path, handler }];
+    });
+    routesByBuild.set(build, routes);
+  }
+  return routes;
+}
+
+export function matchApiRoute(build: ServerBuild, request: Request, url: URL): ApiMatch | undefined {
+  if (request.method === "HEAD" || !url.pathname.startsWith("/api/")) return undefined;
+  const [match] = matchRoutes(apiRoutes(build), url.pathname) ?? [];
+  // One handler answers every method: `apiRoute` dispatches on it, and each route exports it as its action too.
+  return match ? { handler: match.route.handler, params: match.params } : undefined;
+}
