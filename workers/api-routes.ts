@@ -9,7 +9,6 @@ import { matchRoutes, type Params } from "@remix-run/router";
  * answer. HEAD, and any path that is not an API route, goes through Remix.
  */
 interface ApiRoute {
-  id: string;
   path: string;
   handler: LoaderFunction;
 }
@@ -36,7 +35,7 @@ function apiRoutes(build: ServerBuild): ApiRoute[] {
       const handler = route?.module.loader;
       const path = route ? `/${fullPath(build, route.id)}` : "";
       if (!route || !handler || !path.startsWith("/api/")) return [];
-      return [{ id: route.id, path, handler }];
+      return [{ path, handler }];
     });
     routesByBuild.set(build, routes);
   }

@@ -1,6 +1,6 @@
 // Records the exact SQL (text and bound values, in order) that the wall, stats and live-activity routes run, by
 // calling the app's own server functions (wallPage, siteStats, liveActivity) against the bench's persisted local D1
-// through Miniflare, with a D1 binding that logs every statement it prepares. Nothing is copied from the code by
+// through Miniflare, with a D1 binding that logs every statement it runs (test/support/recording-d1.ts). Nothing is copied from the code by
 // hand, so a change to a query shows up here on the next run. Used by bench/d1-scale.mjs.
 // Usage: tsx bench/lib/d1-capture.ts <persistDir> <scenarios.json> <out.json>
 import { readFileSync, writeFileSync } from "node:fs";
@@ -9,17 +9,13 @@ import { Miniflare } from "miniflare";
 import { wallQuerySchema } from "../../app/domain/wish";
 import { wallPage } from "../../app/server/wall.server";
 import { liveActivity, siteStats } from "../../app/server/wishes.server";
+import { recordingD1, type RecordedStatement } from "../../test/support/recording-d1";
 
 interface Scenario {
   name: string;
   kind: "wall" | "stats" | "live";
   /** Query string of /api/wishes/wall; `page=last` and `page=middle` are resolved from the first page's total. */
   query?: string;
-}
-
-interface Statement {
-  sql: string;
-  params: unknown[];
 }
 
 const [persistDir, scenariosFile, outFile] = process.argv.slice(2);
@@ -35,33 +31,10 @@ const mf = new Miniflare({
   d1Persist: join(persistDir, "v3", "d1"),
 });
 
-let log: Statement[] = [];
-
-/** A D1 binding that writes down each statement when it runs, then lets the real one answer. */
-function recording(db: D1Database): D1Database {
-  const wrap = (statement: D1PreparedStatement, sql: string, params: unknown[]): D1PreparedStatement => {
-    const note = () => log.push({ sql, params });
-    return {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values), sql, values),
-      first: (column?: string) => (note(), column === undefined ? statement.first() : statement.first(column)),
-      all: () => (note(), statement.all()),
-      run: () => (note(), statement.run()),
-      raw: (options?: { columnNames?: boolean }) => (note(), options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw()),
-    } as unknown as D1PreparedStatement;
-  };
-  return {
-    prepare: (sql: string) => wrap(db.prepare(sql), sql, []),
-    batch: (statements: D1PreparedStatement[]) => db.batch(statements),
-    exec: (sql: string) => db.exec(sql),
-    dump: () => db.dump(),
-    withSession: () => {
-      throw new Error("not used by the read routes");
-    },
-  } as unknown as D1Database;
-}
+let log: RecordedStatement[] = [];
 
 try {
-  const env = { DB: recording(await mf.getD1Database("DB")), HASH_SECRET: "bench-d1-scale" } as unknown as Env;
+  const env = { DB: recordingD1(await mf.getD1Database("DB"), (statement) => log.push(statement)), HASH_SECRET: "bench-d1-scale" } as unknown as Env;
   const results = [];
   for (const scenario of scenarios) {
     let query = scenario.query ?? "";

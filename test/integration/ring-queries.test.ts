@@ -3,50 +3,15 @@ import { describe, expect, it } from "vitest";
 import { ledgerSeconds, LEDGER_SUM_QUERY } from "~/server/credits.server";
 import { claimRing } from "~/server/rings.server";
 import { submit } from "../support/api";
+import { recordingD1, type RecordedStatement } from "../support/recording-d1";
 
-interface Statement {
-  sql: string;
-  params: unknown[];
+/** `env` whose D1 binding writes down every statement it runs. */
+function recordingEnv(): { env: Env; statements: RecordedStatement[] } {
+  const statements: RecordedStatement[] = [];
+  return { env: { ...env, DB: recordingD1(env.DB, (statement) => statements.push(statement)) }, statements };
 }
 
-/** `env` with a D1 binding that writes down every statement prepared through it, then lets the real one run it. */
-function recordingEnv(): { env: Env; statements: Statement[] } {
-  const statements: Statement[] = [];
-  const record = (statement: D1PreparedStatement, entry: Statement): D1PreparedStatement =>
-    new Proxy(statement, {
-      get(target, key) {
-        if (key === "bind") {
-          return (...params: unknown[]) => {
-            entry.params = params;
-            return record(target.bind(...params), entry);
-          };
-        }
-        const value = Reflect.get(target, key, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  const db = new Proxy(env.DB, {
-    get(target, key) {
-      if (key === "prepare") {
-        return (sql: string) => {
-          const entry = { sql, params: [] };
-          statements.push(entry);
-          return record(target.prepare(sql), entry);
-        };
-      }
-      if (key === "batch") {
-        // The recorded statements are proxies: hand D1 the real ones.
-        return (batch: D1PreparedStatement[]) =>
-          target.batch(batch.map((s) => (s as unknown as { valueOf(): D1PreparedStatement }).valueOf()));
-      }
-      const value = Reflect.get(target, key, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { env: { ...env, DB: db }, statements };
-}
-
-async function queryPlan({ sql, params }: Statement): Promise<string[]> {
+async function queryPlan({ sql, params }: RecordedStatement): Promise<string[]> {
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
     .bind(...params)
     .all<{ detail: string }>();
