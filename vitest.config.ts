@@ -4,7 +4,8 @@ import { defineConfig } from "vitest/config";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-// Unit and integration tests, all inside workerd: D1, the BellRoom and the Worker entry are the real ones.
+// Integration tests inside workerd: D1, the BellRoom and the Worker entry are the real ones. Pure unit tests run in
+// Node (vitest.node.config.ts), where they need no workerd start-up per file.
 export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
@@ -28,7 +29,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ["test/unit/**/*.test.ts", "test/integration/**/*.test.ts"],
+    include: ["test/integration/**/*.test.ts"],
     setupFiles: ["./test/setup/apply-migrations.ts"],
     // The machine is shared and noisy; a test that is merely slow must not fail.
     testTimeout: 30_000,

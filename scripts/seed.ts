@@ -71,7 +71,7 @@ for (let start = 0; start < rungWishes.length; ) {
     ].join(", ")});`,
   );
   sql.push(
-    `INSERT INTO credit_ledger (delta_seconds, reason, ring_id, created_at) VALUES (${-result.usageSeconds}, 'ring', ${quote(ringId)}, ${ringAt + 2_000});`,
+    `INSERT INTO credit_ledger (delta_seconds, reason, ring_id, created_at) VALUES (${-(result.usageSeconds ?? 0)}, 'ring', ${quote(ringId)}, ${ringAt + 2_000});`,
   );
 }
 

@@ -1,5 +1,6 @@
-// `npm test`: every check CI runs, in order, stopping at the first failure, then one plain summary line.
-import { spawnSync } from "node:child_process";
+// `npm test`: every check CI runs, stopping at the first failure, then one plain summary line. Types, lint, the build
+// and the Chromium install do not depend on each other and run side by side; the test lanes then run one by one.
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { offlineEnv, root } from "./lib/wrangler.mjs";
@@ -9,19 +10,24 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const vitest = (config, report) => ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${join(reports, report)}`];
-const steps = [
-  ["types", "npx", ["tsc", "--noEmit"]],
-  ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
-  ["build", "npx", ["remix", "vite:build"]],
-  ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
-  ["unit + integration (workerd)", "npx", vitest("vitest.config.ts", "workerd.json")],
-  ["end-to-end (Chromium)", "npx", vitest("vitest.e2e.config.ts", "e2e.json")],
+const LANES = ["node.json", "workerd.json", "ibm.json", "e2e.json"];
+const stages = [
+  [
+    ["types", "npx", ["tsc", "--noEmit"]],
+    ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
+    ["build", "npx", ["remix", "vite:build"]],
+    ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
+  ],
+  [["unit (Node)", "npx", vitest("vitest.node.config.ts", "node.json")]],
+  [["integration (workerd)", "npx", vitest("vitest.config.ts", "workerd.json")]],
+  [["IBM path as deployed (workerd ↔ fake IBM over HTTP)", "npx", vitest("vitest.ibm.config.ts", "ibm.json")]],
+  [["end-to-end (Chromium)", "npx", vitest("vitest.e2e.config.ts", "e2e.json")]],
 ];
 
 function summary() {
   let passed = 0;
   let failed = 0;
-  for (const file of ["workerd.json", "e2e.json"]) {
+  for (const file of LANES) {
     const path = join(reports, file);
     if (!existsSync(path)) continue;
     const report = JSON.parse(readFileSync(path, "utf8"));
@@ -31,15 +37,32 @@ function summary() {
   return `tests: ${passed} passed, ${failed} failed`;
 }
 
-for (const [name, command, args] of steps) {
-  console.log(`\n▶ ${name}`);
+/** Runs one step; alone it streams its output, beside others it prints its output whole when it ends. */
+function run([name, command, args], alone) {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd: root, env: offlineEnv, stdio: "inherit" });
-  if (result.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${result.status}).`);
-    console.log(summary());
-    process.exit(result.status || 1);
-  }
-  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: offlineEnv, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout?.on("data", (data) => (output += data));
+    child.stderr?.on("data", (data) => (output += data));
+    child.on("close", (code) => {
+      if (!alone && (code !== 0 || output.trim())) process.stdout.write(`\n── ${name} ──\n${output}`);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(code === 0 ? `✔ ${name} (${seconds} s)` : `✖ ${name} failed (exit ${code}, ${seconds} s).`);
+      resolve(code ?? 1);
+    });
+  });
 }
-console.log(`\n${summary()}`);
+
+const began = Date.now();
+for (const stage of stages) {
+  console.log(`\n▶ ${stage.map(([name]) => name).join(" · ")}`);
+  const codes = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) {
+    console.log(summary());
+    process.exit(failed || 1);
+  }
+}
+console.log(`\nall checks in ${((Date.now() - began) / 1000).toFixed(0)} s`);
+console.log(summary());

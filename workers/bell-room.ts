@@ -1,12 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
-import { RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
+import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
+import type { QuantumCredits } from "~/server/credits.server";
 import { claimRing, type RingClaim } from "~/server/rings.server";
+import { QuantumConfigurationError } from "./quantum";
 import { RingJobs } from "./ring-jobs";
-import { roomProvider, type RoomProvider } from "./room-provider";
+import { roomProviders, type RoomProvider, type RoomProviders } from "./room-provider";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
@@ -17,6 +19,11 @@ const PRESENCE_COALESCE_MS = 1_000;
  * the room (rings and polls run one at a time), so this alarm only acts when that instance died mid-ring.
  */
 const RECOVERY_ALARM_MS = 5_000;
+/**
+ * A ring answers once its job is created or after this long, whichever comes first: the simulator is done at once,
+ * while IBM's job creation may take minutes and goes on without holding the visitor or the room's queue.
+ */
+const RING_ANSWER_WAIT_MS = 3_000;
 
 export interface RingRequest {
   wishIds?: string[];
@@ -37,15 +44,16 @@ const newRingId = monotonicFactory();
 export class BellRoom extends DurableObject<Env> {
   private serial: Promise<unknown> = Promise.resolve();
   private presenceTimer: ReturnType<typeof setTimeout> | undefined;
-  private provider: RoomProvider;
+  private providers: RoomProviders;
   private jobs: RingJobs;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     // Heartbeats are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    this.provider = roomProvider(env);
-    this.jobs = new RingJobs(env, this.provider, (message) => this.send(message), (at) => this.wakeAt(at));
+    // Nothing here may throw: a misconfigured provider answers each ring with a sentence, and health names it.
+    this.providers = roomProviders(env);
+    this.jobs = new RingJobs(env, this.providers, (message) => this.send(message), (at) => this.wakeAt(at));
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -79,8 +87,12 @@ export class BellRoom extends DurableObject<Env> {
     await this.poll();
   }
 
-  async credits(): Promise<{ seconds: number; instanceId: string }> {
-    return { seconds: await this.provider.remainingSeconds(), instanceId: this.provider.instanceId };
+  async credits(): Promise<QuantumCredits> {
+    const provider = this.providers.current();
+    const remaining = await provider.remaining();
+    return "unlimited" in remaining
+      ? { seconds: null, unlimited: true, instanceId: provider.instanceId }
+      : { seconds: remaining.seconds, unlimited: false, instanceId: provider.instanceId };
   }
 
   async broadcast(message: RoomMessage): Promise<number> {
@@ -122,19 +134,24 @@ export class BellRoom extends DurableObject<Env> {
       return { ok: false, status: 429, error: ringCooldown(seconds), retryAfter: seconds };
     }
 
+    let provider: RoomProvider;
+    try {
+      provider = this.providers.current();
+    } catch (error) {
+      if (error instanceof QuantumConfigurationError) return { ok: false, status: 503, error: QUANTUM_NOT_CONFIGURED };
+      throw error;
+    }
     // The simulator's ledger is checked inside the claim itself (one D1 round trip for the whole ring); a remote
     // provider's balance is asked first (cached for a minute), before anything is spent.
-    const ledgerCredits = this.provider.name === "simulator";
+    const ledgerCredits = provider.name === "simulator";
     if (!ledgerCredits) {
-      const credits = await this.provider.remainingSeconds().catch(() => null);
-      if (credits === null) {
-        return { ok: false, status: 503, error: "The quantum service cannot be reached right now. Please try again in a minute." };
-      }
-      if (credits <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
+      const remaining = await provider.remaining().catch(() => null);
+      if (remaining === null) return { ok: false, status: 503, error: QUANTUM_UNREACHABLE };
+      if ("seconds" in remaining && remaining.seconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
     }
 
     const ringId = newRingId(now);
-    const ring = { id: ringId, createdAt: now, provider: this.provider.name, rungByHash, virtual: false };
+    const ring = { id: ringId, createdAt: now, provider: provider.name, rungByHash, virtual: false };
     // Before the claim, not after: should this instance die once D1 has the ring, the cooldown is already spent
     // and the alarm is already set, so the ring is finished by the alarm (it submits queued rings that lack a job)
     // and nobody rings again inside the 20 seconds.
@@ -157,7 +174,11 @@ export class BellRoom extends DurableObject<Env> {
 
     const claimedIds = claimed.map((w) => w.id);
     this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft });
-    await this.jobs.submit(ringId, claimed, 0, now);
+    const submission = this.jobs.submit({ id: ringId, provider: provider.name, submitStartedAt: null }, claimed, 0, now);
+    // Past the wait the submission goes on by itself; the poller leaves a ring alone while its job is being created.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([submission, new Promise<void>((resolve) => (timer = setTimeout(resolve, RING_ANSWER_WAIT_MS)))]);
+    clearTimeout(timer);
     return { ok: true, ringId, wishIds: claimedIds, pendingLeft };
   }
 

@@ -1,3 +1,4 @@
+import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import {
   completeRing,
@@ -7,11 +8,16 @@ import {
   postponePoll,
   recordRetry,
   recordSubmission,
+  recordSubmitStart,
+  recordUsage,
+  ringsAwaitingUsage,
   ringWishes,
+  submissionsSince,
   type BatchWish,
 } from "~/server/rings.server";
-import { ProviderError, type JobStatus } from "./quantum";
-import type { RoomProvider } from "./room-provider";
+import { ProviderError, QuantumConfigurationError, type JobRef, type JobStatus } from "./quantum";
+import { DEFAULT_JOB_CREATE_TIMEOUT_MS } from "./quantum/timeout";
+import type { RoomProvider, RoomProviders } from "./room-provider";
 
 /** A ring's job is tried this many times (submit or poll failures) before its wishes go back to the pool. */
 export const MAX_ATTEMPTS = 5;
@@ -19,6 +25,16 @@ const RETRY_BASE_MS = 2_000;
 const RETRY_CAP_MS = 60_000;
 /** The simulator answers at once; a real backend queues, so it is asked less often. */
 const POLL_INTERVAL_MS = { simulator: 500, ibm: 10_000 } as const;
+/** IBM allows 5 job creations a minute per user (qiskit-ibm-runtime's documented limit); configurable. */
+export const DEFAULT_JOBS_PER_MINUTE = 5;
+const RATE_WINDOW_MS = 60_000;
+/** A job still queued this long after IBM accepted it is cancelled and its wishes freed (a few hours by default). */
+export const DEFAULT_MAX_QUEUE_MINUTES = 180;
+/** How often, and for how long, a finished job's unsettled usage is read again. */
+const USAGE_READ_INTERVAL_MS = 60_000;
+const USAGE_READ_FOR_MS = 24 * 60 * 60 * 1000;
+/** Beyond the creation deadline, before a restarted room may look for a job whose creation it lost track of. */
+const IN_FLIGHT_MARGIN_MS = 60_000;
 
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
@@ -38,62 +54,144 @@ export function resultProblem(result: { bitstring: string; counts: Record<string
   return null;
 }
 
+export interface RingJobsSettings {
+  jobsPerMinute: number;
+  maxQueueMs: number;
+  jobCreateTimeoutMs: number;
+}
+
+const positive = (value: string | undefined) => (Number(value) > 0 ? Number(value) : undefined);
+
+export function ringJobsSettings(env: Partial<Record<"IBM_JOBS_PER_MINUTE" | "IBM_MAX_QUEUE_MINUTES" | "IBM_JOB_CREATE_TIMEOUT_MS", string>>): RingJobsSettings {
+  return {
+    jobsPerMinute: positive(env.IBM_JOBS_PER_MINUTE) ?? DEFAULT_JOBS_PER_MINUTE,
+    maxQueueMs: (positive(env.IBM_MAX_QUEUE_MINUTES) ?? DEFAULT_MAX_QUEUE_MINUTES) * 60_000,
+    jobCreateTimeoutMs: positive(env.IBM_JOB_CREATE_TIMEOUT_MS) ?? DEFAULT_JOB_CREATE_TIMEOUT_MS,
+  };
+}
+
 type Broadcast = (message: RoomMessage) => void;
 type WakeAt = (at: number) => Promise<void>;
 
-/** The life of a ring's quantum job: submit, poll, store the result, retry within bounds, or give the wishes back. */
+interface RingToSubmit {
+  id: string;
+  provider: string;
+  /** Set when a job-creation request was sent before: its job may exist although no answer came back. */
+  submitStartedAt: number | null;
+}
+
+/**
+ * The life of a ring's quantum job: submit, poll, store the result, retry within bounds, or give the wishes back.
+ * A ring is finished by the provider it was created with, whatever QUANTUM_PROVIDER says now.
+ */
 export class RingJobs {
+  /** Rings whose job creation is under way in this instance; the poller leaves them alone. */
+  private readonly inFlight = new Set<string>();
+  private readonly settings: RingJobsSettings;
+
   constructor(
     private readonly env: Env,
-    private readonly provider: RoomProvider,
+    private readonly providers: RoomProviders,
     private readonly broadcast: Broadcast,
     private readonly wakeAt: WakeAt,
-  ) {}
+    settings?: Partial<RingJobsSettings>,
+  ) {
+    this.settings = { ...ringJobsSettings(env as unknown as Record<string, string | undefined>), ...settings };
+  }
 
-  /** Submits a ring's job; a failure leaves the ring queued for a later attempt, never lost. */
-  async submit(ringId: string, wishes: BatchWish[], previousAttempts: number, now: number): Promise<void> {
+  /**
+   * Submits a ring's job; a failure leaves the ring queued for a later attempt, never lost. Before a resubmission
+   * whose earlier request may have landed, the job already made for the ring is looked for first, so one ring never
+   * pays for two jobs; and no more jobs are created per minute than the provider allows (the rest wait their turn).
+   */
+  async submit(ring: RingToSubmit, wishes: BatchWish[], previousAttempts: number, now: number): Promise<void> {
+    const chosen = await this.providerFor(ring.id, ring.provider);
+    if (!chosen) return;
     const attempts = previousAttempts + 1;
+    this.inFlight.add(ring.id);
     try {
-      const job = await this.provider.submit({ ringId, wishes });
-      await recordSubmission(this.env, ringId, job, attempts);
-      await this.wakeAt(now + POLL_INTERVAL_MS[this.provider.name]);
+      if (ring.submitStartedAt !== null && chosen.findJob) {
+        const existing = await chosen.findJob(ring.id);
+        if (existing) {
+          await recordSubmission(this.env, ring.id, existing, attempts, now);
+          await this.wakeAt(now + POLL_INTERVAL_MS[chosen.name]);
+          return;
+        }
+      }
+      // The simulator runs at once and costs nothing; a remote job counts toward the provider's per-minute limit, is
+      // stamped before its request leaves, and a restarted room waits out its deadline, then looks for the job first.
+      if (chosen.name !== "simulator") {
+        const window = await submissionsSince(this.env, chosen.name, now - RATE_WINDOW_MS);
+        if (window.count >= this.settings.jobsPerMinute) {
+          const at = (window.oldest ?? now) + RATE_WINDOW_MS + 1;
+          await postponePoll(this.env, ring.id, at);
+          await this.wakeAt(at);
+          return;
+        }
+        await recordSubmitStart(this.env, ring.id, now, now + this.settings.jobCreateTimeoutMs + IN_FLIGHT_MARGIN_MS);
+      }
+      const job = await chosen.submit({ ringId: ring.id, wishes });
+      await recordSubmission(this.env, ring.id, job, attempts, now);
+      await this.wakeAt(now + POLL_INTERVAL_MS[chosen.name]);
     } catch (error) {
-      await this.retryOrFail(ringId, attempts, error, now);
+      await this.afterFailure(ring.id, attempts, error, now);
+    } finally {
+      this.inFlight.delete(ring.id);
     }
   }
 
   async advanceDue(now: number): Promise<number> {
-    const rings = await dueRings(this.env, now);
+    const rings = (await dueRings(this.env, now)).filter((ring) => !this.inFlight.has(ring.id));
     for (const ring of rings) {
       if (!ring.jobId) {
         const wishes = await ringWishes(this.env, ring.id);
         if (wishes.length === 0) await failRing(this.env, ring.id, "The ring has no wishes left.", now);
-        else await this.submit(ring.id, wishes, ring.attempts, now);
+        else await this.submit(ring, wishes, ring.attempts, now);
         continue;
       }
-      await this.pollOne(ring.id, { provider: ring.provider as RoomProvider["name"], jobId: ring.jobId, backend: ring.backend ?? "" }, ring.attempts, now);
+      const job = { provider: ring.provider as RoomProvider["name"], jobId: ring.jobId, backend: ring.backend ?? "" };
+      await this.pollOne(ring.id, job, ring.attempts, ring.submittedAt, now);
     }
+    const settling = await ringsAwaitingUsage(this.env, now);
+    for (const ring of settling) await this.readUsageAgain(ring, now);
     const next = await nextDueAt(this.env);
     if (next !== null) await this.wakeAt(Math.max(next, now + POLL_INTERVAL_MS.simulator));
-    return rings.length;
+    return rings.length + settling.length;
   }
 
-  private async pollOne(ringId: string, job: { provider: RoomProvider["name"]; jobId: string; backend: string }, attempts: number, now: number) {
+  /** The ring's own provider, or null once the ring has been failed because that provider can no longer be made. */
+  private async providerFor(ringId: string, name: string): Promise<RoomProvider | null> {
+    try {
+      return this.providers.forRing(name);
+    } catch (error) {
+      if (!(error instanceof QuantumConfigurationError)) throw error;
+      await this.giveUp(ringId, `This ring was created with ${name}, which is no longer configured: ${error.message}`, Date.now());
+      return null;
+    }
+  }
+
+  private async pollOne(ringId: string, job: JobRef, attempts: number, submittedAt: number | null, now: number) {
+    const provider = await this.providerFor(ringId, job.provider);
+    if (!provider) return;
     let status: JobStatus;
     try {
-      status = await this.provider.poll(job);
+      status = await provider.poll(job);
     } catch (error) {
-      await this.retryOrFail(ringId, attempts + 1, error, now, false);
+      await this.afterFailure(ringId, attempts + 1, error, now, false);
       return;
     }
     if (status.state === "completed") {
       const problem = resultProblem(status, (await ringWishes(this.env, ringId)).length);
       if (problem) {
         // A result that cannot be this ring's (truncated, too narrow, malformed) is never stored: the job runs again.
-        await this.retryOrFail(ringId, attempts + 1, new ProviderError(problem, true), now);
+        await this.afterFailure(ringId, attempts + 1, new ProviderError(problem, true), now);
         return;
       }
-      const poem = await completeRing(this.env, ringId, status, { debitLedger: this.provider.name === "simulator", now });
+      const poem = await completeRing(this.env, ringId, status, {
+        debitLedger: provider.name === "simulator",
+        now,
+        nextUsageReadAt: now + USAGE_READ_INTERVAL_MS,
+      });
       this.broadcast({
         type: "batch-update",
         subType: "completed",
@@ -101,28 +199,69 @@ export class RingJobs {
         data: { result: { quantumResult: status.bitstring, poem, counts: status.counts } },
       });
     } else if (status.state === "failed") {
-      const error = new ProviderError(status.error, status.retryable);
-      await this.retryOrFail(ringId, attempts + 1, error, now);
+      await this.afterFailure(ringId, attempts + 1, new ProviderError(status.error, status.retryable), now);
+    } else if (status.state === "queued" && submittedAt !== null && now - submittedAt > this.settings.maxQueueMs) {
+      await this.cancelQueued(provider, ringId, job, submittedAt, now);
     } else {
-      await postponePoll(this.env, ringId, now + POLL_INTERVAL_MS[this.provider.name]);
+      await postponePoll(this.env, ringId, now + POLL_INTERVAL_MS[provider.name]);
     }
   }
 
-  /**
-   * After a failed attempt: try again later (with the job resubmitted when it failed, or just polled again when
-   * only the question failed), or, past the bound or on a permanent error, fail the ring and free its wishes.
-   */
-  private async retryOrFail(ringId: string, attempts: number, error: unknown, now: number, resubmit = true) {
-    const message = error instanceof Error ? error.message : "The quantum job failed.";
-    const retryable = !(error instanceof ProviderError) || error.retryable;
-    if (retryable && attempts < MAX_ATTEMPTS) {
-      const waitMs = Math.max(retryDelayMs(attempts), (error instanceof ProviderError ? (error.retryAfterSeconds ?? 0) : 0) * 1000);
-      await recordRetry(this.env, ringId, { attempts, error: message, nextAttemptAt: now + waitMs, resubmit });
-      await this.wakeAt(now + waitMs);
-      this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ringId, data: { error: message, retrying: true } });
+  /** A job that has waited past the bound is cancelled and its ring failed, so its wishes can ring again. */
+  private async cancelQueued(provider: RoomProvider, ringId: string, job: JobRef, submittedAt: number, now: number) {
+    try {
+      await provider.cancel?.(job);
+    } catch (error) {
+      // Not cancelled yet: the job could still run and charge, so the ring waits and tries the cancel again.
+      await postponePoll(this.env, ringId, now + POLL_INTERVAL_MS[provider.name], `Cancelling the queued job failed: ${errorText(error)}`);
       return;
     }
-    await failRing(this.env, ringId, message, now);
-    this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ringId, data: { error: message, retrying: false } });
+    const minutes = Math.round((now - submittedAt) / 60_000);
+    await this.giveUp(ringId, `Cancelled job ${job.jobId} after ${minutes} minutes in the queue of ${job.backend || "the backend"} (limit ${Math.round(this.settings.maxQueueMs / 60_000)} minutes).`, now);
   }
+
+  private async readUsageAgain(ring: { id: string; provider: string; jobId: string | null; backend: string | null; completedAt: number | null }, now: number) {
+    const provider = await this.providerFor(ring.id, ring.provider).catch(() => null);
+    const tooLate = ring.completedAt === null || now - ring.completedAt > USAGE_READ_FOR_MS;
+    if (!provider?.usage || !ring.jobId || tooLate) {
+      // Past a day without a settled figure the ring stops asking and shows its usage as unknown.
+      await recordUsage(this.env, ring.id, { usageSeconds: null, queueSeconds: null, runSeconds: null }, null);
+      return;
+    }
+    const usage = await provider.usage({ provider: provider.name, jobId: ring.jobId, backend: ring.backend ?? "" }).catch(() => null);
+    await recordUsage(this.env, ring.id, usage ?? { usageSeconds: null, queueSeconds: null, runSeconds: null }, now + USAGE_READ_INTERVAL_MS);
+  }
+
+  /**
+   * After a failed attempt: wait out a rate limit without counting it, try again later (with the job resubmitted
+   * when it failed, or just polled again when only the question failed), or, past the bound or on a permanent
+   * error, fail the ring and free its wishes. Visitors hear the spec's sentences; the provider's words go to /admin.
+   */
+  private async afterFailure(ringId: string, attempts: number, error: unknown, now: number, resubmit = true) {
+    const message = errorText(error);
+    if (error instanceof ProviderError && error.retryAfterSeconds !== undefined && error.retryable) {
+      const at = now + Math.max(1, error.retryAfterSeconds) * 1000;
+      await postponePoll(this.env, ringId, at, message);
+      await this.wakeAt(at);
+      return;
+    }
+    const retryable = !(error instanceof ProviderError) || error.retryable;
+    if (retryable && attempts < MAX_ATTEMPTS) {
+      const waitMs = retryDelayMs(attempts);
+      await recordRetry(this.env, ringId, { attempts, error: message, nextAttemptAt: now + waitMs, resubmit });
+      await this.wakeAt(now + waitMs);
+      this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ringId, data: { error: BATCH_FAILED, retrying: true } });
+      return;
+    }
+    await this.giveUp(ringId, message, now);
+  }
+
+  private async giveUp(ringId: string, reason: string, now: number) {
+    await failRing(this.env, ringId, reason, now);
+    this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ringId, data: { error: BATCH_GAVE_UP, retrying: false } });
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : "The quantum job failed.";
 }

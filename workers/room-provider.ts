@@ -1,30 +1,56 @@
 import { ledgerSeconds } from "~/server/credits.server";
-import { createProvider, type QuantumProvider } from "./quantum";
+import { configuredProviderName, createProviderNamed, QuantumConfigurationError, type ProviderName, type QuantumProvider, type Remaining } from "./quantum";
 
 export interface RoomProvider extends QuantumProvider {
   /** What GET /api/quantum-credits-remaining names as the instance (never the account's CRN). */
   readonly instanceId: string;
 }
 
+export interface RoomProviders {
+  /** The provider new rings use; throws a QuantumConfigurationError that names what is missing. */
+  current(): RoomProvider;
+  /** The provider a ring was created with, which alone may finish it. */
+  forRing(name: string): RoomProvider;
+}
+
 const REMOTE_CREDITS_TTL_MS = 60_000;
 
-/**
- * The configured provider, with the simulator's credits read from the D1 ledger and a remote provider's remaining
- * seconds cached for a minute (every page view asks; IBM needs asking only now and then).
- */
-export function roomProvider(env: Env, fetcher: typeof fetch = fetch): RoomProvider {
-  const provider = createProvider(env, { remainingSimulatorSeconds: () => ledgerSeconds(env), fetch: fetcher });
+function withInstance(provider: QuantumProvider): RoomProvider {
   if (provider.name === "simulator") return Object.assign(provider, { instanceId: "simulator" });
-
-  let cached: { seconds: number; at: number } | undefined;
+  // Every page view asks for the balance; IBM needs asking only now and then.
+  let cached: { remaining: Remaining; at: number } | undefined;
   return {
     ...provider,
     instanceId: "ibm-quantum",
-    async remainingSeconds() {
-      if (cached && Date.now() - cached.at < REMOTE_CREDITS_TTL_MS) return cached.seconds;
-      const seconds = await provider.remainingSeconds();
-      cached = { seconds, at: Date.now() };
-      return seconds;
+    async remaining() {
+      if (cached && Date.now() - cached.at < REMOTE_CREDITS_TTL_MS) return cached.remaining;
+      const remaining = await provider.remaining();
+      cached = { remaining, at: Date.now() };
+      return remaining;
+    },
+  };
+}
+
+/**
+ * The room's providers, made on first use and never in the room's constructor: a missing secret must give a
+ * clear answer to each ring (the health report names it too, from the same rule), not a room that cannot start. The global `fetch` is
+ * never handed over as a value (workerd refuses it called on another object); the providers call it themselves.
+ */
+export function roomProviders(env: Env, fetcher?: typeof fetch): RoomProviders {
+  const made = new Map<ProviderName, RoomProvider>();
+  const named = (name: ProviderName): RoomProvider => {
+    let provider = made.get(name);
+    if (!provider) {
+      provider = withInstance(createProviderNamed(name, env, { remainingSimulatorSeconds: () => ledgerSeconds(env), fetch: fetcher }));
+      made.set(name, provider);
+    }
+    return provider;
+  };
+  return {
+    current: () => named(configuredProviderName(env)),
+    forRing: (name) => {
+      if (name !== "simulator" && name !== "ibm") throw new QuantumConfigurationError(`The ring names an unknown provider "${name}".`);
+      return named(name);
     },
   };
 }

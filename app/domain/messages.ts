@@ -104,6 +104,11 @@ export function ringCompleteToast(pendingLeft: number): string {
 }
 export const RING_BY_FELLOW_DREAMER = "A fellow dreamer has already rung the bell with your wish. Taking you to its ring...";
 export const BATCH_FAILED = "Quantum processing encountered turbulence. Retrying...";
+/** What visitors are told of a ring the provider could not finish; the provider's own words go to /admin only. */
+export const BATCH_GAVE_UP =
+  "The quantum field stayed too turbulent for this ring. Its wishes have gently returned to the pool and will join the next ring of the bell.";
+export const QUANTUM_UNREACHABLE = "The quantum service cannot be reached right now. Please try again in a minute.";
+export const QUANTUM_NOT_CONFIGURED = "The bell is resting while its quantum service is being set up. Please try again later.";
 
 // Copy link and share (spec §8)
 export const COPY_LINK_SUCCESS = "Link copied to clipboard!";

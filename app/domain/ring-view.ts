@@ -17,7 +17,7 @@ export interface RingView {
   /** Seconds from the ring to the stored result, when completed. */
   secondsTaken: number | null;
   provider: "simulator" | "ibm";
-  /** Human label, e.g. "IBM Quantum ibm_torino" or "Built-in simulator (exact state-vector)". */
+  /** Human label, e.g. "IBM Quantum ibm_fez" or "Built-in simulator (exact state-vector)". */
   providerLabel: string;
   isSimulator: boolean;
   backend: string | null;
@@ -29,8 +29,25 @@ export interface RingView {
   counts: Record<string, number> | null;
   shots: number;
   poem: string | null;
+  /** A sentence for visitors when the ring is retrying or failed; never the provider's raw error text. */
   error: string | null;
   attempts: number;
+  /** What the hardware reported for an IBM ring; null for simulator rings. */
+  hardware: HardwareRun | null;
+}
+
+/** The real run of a hardware ring, as stored from IBM's job metrics. */
+export interface HardwareRun {
+  backend: string | null;
+  /** QPU seconds IBM charged (stored usage); null until IBM reports its final usage. */
+  qpuSeconds: number | null;
+  /** Seconds the job waited in IBM's queue, and seconds it ran, from the job's timestamps; null until known. */
+  queueSeconds: number | null;
+  runSeconds: number | null;
+  /** physicalQubits[i] is the backend qubit that carried wish i (and classical bit c[i]). */
+  physicalQubits: number[];
+  /** The OpenQASM 3 program that was submitted: native gates (rz, sx, cz) on the physical qubits. */
+  qasm: string | null;
 }
 
 /** One entry of GET /api/bell/history (API.md). */

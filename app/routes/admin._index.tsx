@@ -96,6 +96,12 @@ export default function AdminDashboard() {
                 </span>
               </li>
             ))}
+            <li>
+              Quantum provider ({health.quantum.provider}):{" "}
+              <span className={health.quantum.ready ? styles.badge.good : styles.badge.bad}>
+                {health.quantum.ready ? "ready" : health.quantum.problem}
+              </span>
+            </li>
           </ul>
         </section>
 
@@ -105,7 +111,9 @@ export default function AdminDashboard() {
           </h2>
           <p>
             Provider: {credits.provider === "ibm" ? "IBM Quantum" : "built-in simulator"}.{" "}
-            {credits.seconds === null ? (
+            {credits.unlimited ? (
+              <>This instance has no usage limit; set IBM_MONTHLY_BUDGET_SECONDS to show visitors a budget.</>
+            ) : credits.seconds === null ? (
               <span className={styles.badge.bad}>Could not read the remaining time: {credits.error}</span>
             ) : (
               <>

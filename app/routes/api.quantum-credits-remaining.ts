@@ -1,14 +1,16 @@
 import { apiRoute } from "~/server/api-route.server";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { QUANTUM_UNREACHABLE } from "~/domain/messages";
+import { quantumCredits } from "~/server/credits.server";
 import { ApiError, ok } from "~/server/http.server";
 
 export const loader = apiRoute({
   GET: async ({ context }) => {
     try {
-      const { seconds, instanceId } = await bellRoom(context.cloudflare.env).credits();
-      return ok({ seconds, instanceId }, { headers: { "Cache-Control": "no-store" } });
+      const { seconds, unlimited, instanceId } = await quantumCredits(context.cloudflare.env);
+      // An instance without a usage limit (and no operator budget) is said to be unlimited instead of given a number.
+      return ok({ seconds, instanceId, ...(unlimited ? { unlimited } : {}) }, { headers: { "Cache-Control": "no-store" } });
     } catch {
-      throw new ApiError(503, "The quantum service cannot be reached right now. Please try again in a minute.");
+      throw new ApiError(503, QUANTUM_UNREACHABLE);
     }
   },
 });

@@ -1,3 +1,5 @@
+import { bellRoom } from "./bell-room-client.server";
+
 /**
  * The ledger's sum as a SQL expression, for statements that must read the balance inside their own transaction. It
  * reads the one-row `credit_balance`, which triggers keep equal to the ledger's sum (migrations/0004_credit_balance.sql).
@@ -24,4 +26,23 @@ export function secondsFromLedger(env: Env, ledgerSum: number): number {
 
 export function simulatorStartSeconds(env: Env): number {
   return Number(env.SIMULATOR_START_SECONDS) || 0;
+}
+
+/** What the credits API, the home page and /admin show: seconds left, or no limit at all. */
+export interface QuantumCredits {
+  /** Seconds left (shown as wishes); null when the instance has no limit and the operator set no budget. */
+  seconds: number | null;
+  unlimited: boolean;
+  instanceId: string;
+}
+
+/**
+ * Credits of the configured provider: the simulator's ledger from D1, a remote instance's balance from the
+ * BellRoom (which owns the provider and caches the answer). Throws when the provider cannot be asked.
+ */
+export async function quantumCredits(env: Env): Promise<QuantumCredits> {
+  if ((env.QUANTUM_PROVIDER?.trim().toLowerCase() || "simulator") === "simulator") {
+    return { seconds: await ledgerSeconds(env), unlimited: false, instanceId: "simulator" };
+  }
+  return bellRoom(env).credits();
 }

@@ -1,3 +1,4 @@
+import { configurationProblem } from "~/domain/quantum-config";
 import { bellRoom } from "./bell-room-client.server";
 import { edgeCache } from "./edge-cache.server";
 
@@ -6,18 +7,20 @@ export interface HealthReport {
   cache: { connected: boolean };
   /** The spec's name for the realtime service; here it is the BellRoom Durable Object. */
   redis: { connected: boolean };
+  /** The configured quantum provider; `problem` names what stops it (a missing secret), never a secret's value. */
+  quantum: { provider: string; ready: boolean; problem?: string };
 }
 
 const CHECK_TIMEOUT_MS = 2_000;
 const CACHE_PROBE_URL = "https://health.quantum-bell.internal/cache-probe";
 
-async function within(check: () => Promise<boolean>): Promise<boolean> {
+async function within<T>(check: () => Promise<T>, fallback: T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<boolean>((resolve) => {
-    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
+  const timeout = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), CHECK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([check().catch(() => false), timeout]);
+    return await Promise.race([check().catch(() => fallback), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -39,11 +42,17 @@ async function bellRoomConnected(env: Env): Promise<boolean> {
   return (await bellRoom(env).ping()) === "ok";
 }
 
+function quantumReport(env: Env): HealthReport["quantum"] {
+  const provider = env.QUANTUM_PROVIDER?.trim().toLowerCase() || "simulator";
+  const problem = configurationProblem(env);
+  return problem === null ? { provider, ready: true } : { provider, ready: false, problem };
+}
+
 export async function checkHealth(env: Env): Promise<HealthReport> {
   const [database, cache, redis] = await Promise.all([
-    within(() => databaseConnected(env)),
-    within(cacheConnected),
-    within(() => bellRoomConnected(env)),
+    within(() => databaseConnected(env), false),
+    within(cacheConnected, false),
+    within(() => bellRoomConnected(env), false),
   ]);
-  return { database: { connected: database }, cache: { connected: cache }, redis: { connected: redis } };
+  return { database: { connected: database }, cache: { connected: cache }, redis: { connected: redis }, quantum: quantumReport(env) };
 }

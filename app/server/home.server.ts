@@ -12,7 +12,7 @@ import { deviceIdFor, readDeviceCookie } from "./device-cookie.server";
 import { ApiError } from "./http.server";
 import { isSameSiteOrigin } from "./origin.server";
 import { parseWith } from "./request.server";
-import { cachedLedgerSeconds, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
+import { cachedCredits, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
 import { resonate, submitWish } from "./wishes.server";
 
 /**
@@ -70,7 +70,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     orFallback("the Wish Wall", cachedWallPage(env, query), emptyWall),
     orFallback("the live activity", cachedLiveActivity(env), []),
     orFallback("the pending wishes", cachedPendingWishes(env), []),
-    orFallback<number | null>("the credits", cachedLedgerSeconds(env), null),
+    orFallback<number | null>("the credits", cachedCredits(env).then((credits) => credits.seconds), null),
   ]);
   return {
     stats: stats && { totalWishes: stats.totalWishes, countriesEntangled: stats.countriesEntangled },

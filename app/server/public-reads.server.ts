@@ -1,7 +1,7 @@
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
 import type { MapCountry } from "~/domain/map-country";
 import type { WallQuery } from "~/domain/wish";
-import { ledgerSeconds } from "./credits.server";
+import { quantumCredits, type QuantumCredits } from "./credits.server";
 import { mapCountries } from "./map.server";
 import { cachedRead } from "./read-cache.server";
 import { wallPage } from "./wall.server";
@@ -27,7 +27,7 @@ export const cachedMapCountries = (env: Env): Promise<MapCountry[]> => cachedRea
 
 export const cachedPendingWishes = (env: Env): Promise<PublicWish[]> => cachedRead("pending", () => pendingWishes(env));
 
-export const cachedLedgerSeconds = (env: Env): Promise<number> => cachedRead("credits", () => ledgerSeconds(env));
+export const cachedCredits = (env: Env): Promise<QuantumCredits> => cachedRead("credits", () => quantumCredits(env));
 
 /**
  * A wall page. The page itself is shared by everyone asking for the same view; which of its wishes this device

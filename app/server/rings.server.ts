@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { BELL_HISTORY_PAGE_SIZE, RING_BATCH_SIZE, SHOTS } from "~/domain/limits";
+import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import { poemFor } from "~/domain/poem";
 import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
 import { buildCircuit } from "../../workers/quantum/circuit";
@@ -75,10 +76,45 @@ export async function ringWishes(env: Env, ringId: string): Promise<BatchWish[]>
     .orderBy(asc(wishes.createdAt), asc(wishes.id));
 }
 
-export async function recordSubmission(env: Env, ringId: string, job: { jobId: string; backend: string }, attempts: number) {
+/**
+ * A job-creation request is about to leave: stamped before it does, so a lost answer still counts toward the
+ * provider's per-minute limit, and the ring is not picked up again before `nextAttemptAt` (the request's deadline).
+ */
+export async function recordSubmitStart(env: Env, ringId: string, at: number, nextAttemptAt: number) {
+  await database(env).update(bellRings).set({ submitStartedAt: at, nextAttemptAt }).where(eq(bellRings.id, ringId));
+}
+
+/** Job-creation requests sent to a provider since `since` (IBM allows a few a minute per user). */
+export async function submissionsSince(env: Env, provider: string, since: number): Promise<{ count: number; oldest: number | null }> {
+  const row = await env.DB.prepare(
+    "SELECT COUNT(*) AS count, MIN(submit_started_at) AS oldest FROM bell_rings WHERE submit_started_at > ? AND provider = ?",
+  )
+    .bind(since, provider)
+    .first<{ count: number; oldest: number | null }>();
+  return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
+}
+
+export interface SubmissionRecord {
+  jobId: string;
+  backend: string;
+  qasm: string | null;
+  physicalQubits: number[];
+}
+
+export async function recordSubmission(env: Env, ringId: string, job: SubmissionRecord, attempts: number, now: number) {
   await database(env)
     .update(bellRings)
-    .set({ jobId: job.jobId, backend: job.backend, status: "running", attempts, error: null, nextAttemptAt: null })
+    .set({
+      jobId: job.jobId,
+      backend: job.backend,
+      status: "running",
+      attempts,
+      error: null,
+      nextAttemptAt: null,
+      submittedAt: now,
+      qasm: job.qasm,
+      physicalQubits: job.physicalQubits.length ? JSON.stringify(job.physicalQubits) : null,
+    })
     .where(eq(bellRings.id, ringId));
 }
 
@@ -95,23 +131,37 @@ export async function recordRetry(env: Env, ringId: string, update: { attempts: 
     .where(eq(bellRings.id, ringId));
 }
 
-export async function postponePoll(env: Env, ringId: string, nextAttemptAt: number) {
-  await database(env).update(bellRings).set({ nextAttemptAt }).where(eq(bellRings.id, ringId));
+/** Asks again at `nextAttemptAt`, with no attempt counted (a job still queued, a provider's rate limit). */
+export async function postponePoll(env: Env, ringId: string, nextAttemptAt: number, note?: string) {
+  await database(env)
+    .update(bellRings)
+    .set({ nextAttemptAt, ...(note ? { error: note } : {}) })
+    .where(eq(bellRings.id, ringId));
 }
 
 export interface CompletedResult {
   bitstring: string;
   counts: Record<string, number>;
-  usageSeconds: number;
+  /** Seconds the provider charged; null while it has not settled them (read again later). */
+  usageSeconds: number | null;
+  queueSeconds: number | null;
+  runSeconds: number | null;
 }
 
 /**
  * Stores a result and entangles the ring's wishes, in one batch. Every statement is guarded by the ring not being
- * completed yet, so a repeat (cron and alarm racing, a retry after a timeout) changes nothing.
+ * completed yet, so a repeat (cron and alarm racing, a retry after a timeout) changes nothing. A usage the provider
+ * has not settled is stored as unknown and read again from `nextUsageReadAt`.
  */
-export async function completeRing(env: Env, ringId: string, result: CompletedResult, options: { debitLedger: boolean; now: number }): Promise<string> {
+export async function completeRing(
+  env: Env,
+  ringId: string,
+  result: CompletedResult,
+  options: { debitLedger: boolean; now: number; nextUsageReadAt?: number },
+): Promise<string> {
   const poem = poemFor(result.bitstring);
   const notDone = "(SELECT status FROM bell_rings WHERE id = ?) != 'completed'";
+  const usageFinal = result.usageSeconds !== null;
   const statements = [
     env.DB.prepare(
       `UPDATE country_stats SET
@@ -121,22 +171,62 @@ export async function completeRing(env: Env, ringId: string, result: CompletedRe
     ).bind(ringId, ringId, ringId, ringId),
     env.DB.prepare(`UPDATE wishes SET status = 'entangled' WHERE bell_ring_id = ? AND ${notDone}`).bind(ringId, ringId),
   ];
-  if (options.debitLedger) {
+  if (options.debitLedger && usageFinal) {
     statements.push(
       env.DB.prepare(
         `INSERT INTO credit_ledger (delta_seconds, reason, ring_id, created_at) SELECT ?, 'ring', ?, ? WHERE ${notDone}`,
-      ).bind(-result.usageSeconds, ringId, options.now, ringId),
+      ).bind(-result.usageSeconds!, ringId, options.now, ringId),
     );
   }
   statements.push(
     env.DB.prepare(
-      `UPDATE bell_rings SET status = 'completed', bitstring = ?, counts = ?, poem = ?, usage_seconds = ?, completed_at = ?,
-         error = NULL, next_attempt_at = NULL WHERE id = ? AND status != 'completed'`,
-    ).bind(result.bitstring, JSON.stringify(result.counts), poem, result.usageSeconds, options.now, ringId),
+      `UPDATE bell_rings SET status = 'completed', bitstring = ?, counts = ?, poem = ?, usage_seconds = ?, usage_final = ?,
+         queue_seconds = ?, run_seconds = ?, completed_at = ?, error = NULL, next_attempt_at = ? WHERE id = ? AND status != 'completed'`,
+    ).bind(
+      result.bitstring,
+      JSON.stringify(result.counts),
+      poem,
+      result.usageSeconds,
+      usageFinal ? 1 : 0,
+      result.queueSeconds,
+      result.runSeconds,
+      options.now,
+      usageFinal ? null : (options.nextUsageReadAt ?? null),
+      ringId,
+    ),
   );
   await env.DB.batch(statements);
   readsChanged();
   return poem;
+}
+
+/**
+ * A later reading of a finished job's usage. Settled seconds end the readings; otherwise it is read again at
+ * `nextReadAt`, or, when that is null, the ring stops asking and its usage stays unknown.
+ */
+export async function recordUsage(
+  env: Env,
+  ringId: string,
+  usage: { usageSeconds: number | null; queueSeconds: number | null; runSeconds: number | null },
+  nextReadAt: number | null,
+) {
+  const done = usage.usageSeconds !== null || nextReadAt === null;
+  await env.DB.prepare(
+    `UPDATE bell_rings SET usage_seconds = ?, usage_final = ?, queue_seconds = COALESCE(?, queue_seconds),
+       run_seconds = COALESCE(?, run_seconds), next_attempt_at = ? WHERE id = ? AND status = 'completed' AND usage_final = 0`,
+  )
+    .bind(usage.usageSeconds, done ? 1 : 0, usage.queueSeconds, usage.runSeconds, done ? null : nextReadAt, ringId)
+    .run();
+}
+
+/** Completed rings whose usage the provider has not settled yet and whose next reading is due. */
+export async function ringsAwaitingUsage(env: Env, now: number): Promise<RingRow[]> {
+  return database(env)
+    .select()
+    .from(bellRings)
+    .where(and(eq(bellRings.usageFinal, false), sql`${bellRings.nextAttemptAt} <= ${now}`, eq(bellRings.status, "completed")))
+    .orderBy(asc(bellRings.createdAt))
+    .limit(25);
 }
 
 /** Gives up on a ring: it is marked failed and its wishes go back to the pool, so nothing is lost. */
@@ -169,12 +259,15 @@ export async function dueRings(env: Env, now: number): Promise<RingRow[]> {
     .limit(25);
 }
 
-/** The earliest time any unfinished ring wants attention, or null when every ring is done. */
+/** The earliest time any unfinished ring (or unsettled usage) wants attention, or null when nothing waits. */
 export async function nextDueAt(env: Env): Promise<number | null> {
-  const [row] = await database(env)
-    .select({ at: sql<number | null>`MIN(COALESCE(${bellRings.nextAttemptAt}, 0))` })
-    .from(bellRings)
-    .where(inArray(bellRings.status, ["queued", "running"]));
+  // Two index reads: unfinished rings by status, unsettled usage by its own partial index.
+  const row = await env.DB.prepare(
+    `SELECT MIN(at) AS at FROM (
+       SELECT MIN(COALESCE(next_attempt_at, 0)) AS at FROM bell_rings WHERE status IN ('queued', 'running')
+       UNION ALL
+       SELECT MIN(next_attempt_at) AS at FROM bell_rings WHERE usage_final = 0 AND next_attempt_at IS NOT NULL)`,
+  ).first<{ at: number | null }>();
   return row?.at ?? null;
 }
 
@@ -219,6 +312,22 @@ export async function diagramFor(ringId: string, batch: BatchWish[]): Promise<{ 
 
 const SIMULATOR_LABEL = "Built-in simulator (exact state-vector)";
 
+function storedQubits(json: string | null): number[] {
+  try {
+    const parsed: unknown = json ? JSON.parse(json) : [];
+    return Array.isArray(parsed) && parsed.every((q) => Number.isInteger(q)) ? (parsed as number[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Visitors get a sentence; the provider's own words (`bell_rings.error`) stay in /admin. */
+function publicError(ring: RingRow): string | null {
+  if (ring.status === "failed") return BATCH_GAVE_UP;
+  if ((ring.status === "queued" || ring.status === "running") && ring.error) return BATCH_FAILED;
+  return null;
+}
+
 export async function getRingView(env: Env, id: string): Promise<RingView | null> {
   const db = database(env);
   const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id) });
@@ -242,7 +351,17 @@ export async function getRingView(env: Env, id: string): Promise<RingView | null
     counts: ring.counts ? (JSON.parse(ring.counts) as Record<string, number>) : null,
     shots: SHOTS,
     poem: ring.poem,
-    error: ring.error,
+    error: publicError(ring),
     attempts: ring.attempts,
+    hardware: isSimulator
+      ? null
+      : {
+          backend: ring.backend,
+          qpuSeconds: ring.usageFinal ? ring.usageSeconds : null,
+          queueSeconds: ring.queueSeconds,
+          runSeconds: ring.runSeconds,
+          physicalQubits: storedQubits(ring.physicalQubits),
+          qasm: ring.qasm,
+        },
   };
 }

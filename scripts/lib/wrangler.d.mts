@@ -15,6 +15,8 @@ export function startServer(options: {
   persistTo?: string;
   vars?: Record<string, string>;
   stdio?: "pipe" | "inherit";
+  /** Passed on to `wrangler dev` (e.g. `--inspector-port`). */
+  args?: string[];
 }): { child: ChildProcess; ready: Promise<void>; output: () => string };
 export function stopServer(child: ChildProcess): void;
 export function waitForHttp(url: string, timeoutMs: number): Promise<void>;

@@ -11,6 +11,7 @@ describe("GET /api/infrastructure/health", () => {
       database: { connected: true },
       cache: { connected: true },
       redis: { connected: true },
+      quantum: { provider: "simulator", ready: true },
     });
   });
 

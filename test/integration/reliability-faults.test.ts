@@ -14,9 +14,10 @@ import type { RoomMessage } from "~/domain/room-messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { claimRing } from "~/server/rings.server";
 import { MAX_ATTEMPTS, RingJobs, retryDelayMs } from "../../workers/ring-jobs";
-import { roomProvider, type RoomProvider } from "../../workers/room-provider";
+import { roomProviders, type RoomProviders } from "../../workers/room-provider";
 import { createIbmFake, FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../fakes/ibm-fake";
 import { call, freshFingerprint, submit } from "../support/api";
+import { ibmRing } from "../support/providers";
 
 const IBM = "https://ibm.fake.test";
 const TIMEOUT_MS = 100;
@@ -78,8 +79,9 @@ function faultyIbm() {
     IBM_API_URL: `${IBM}/api/v1`,
     IBM_IAM_URL: `${IBM}/identity/token`,
     IBM_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+    IBM_JOB_CREATE_TIMEOUT_MS: String(TIMEOUT_MS),
   } as Env;
-  const provider: RoomProvider = roomProvider(quantumEnv, fetcher);
+  const provider: RoomProviders = roomProviders(quantumEnv, fetcher);
   return {
     provider,
     fake,
@@ -107,9 +109,10 @@ async function wishStates(ids: string[]) {
   return rows.results;
 }
 
-function harness(provider: RoomProvider) {
+function harness(provider: RoomProviders) {
   const sent: RoomMessage[] = [];
-  const jobs = new RingJobs(env, provider, (m) => sent.push(m), async () => undefined);
+  // Faults, not IBM's per-minute limit, are under test here (ring-jobs-ibm.test.ts covers the limit).
+  const jobs = new RingJobs(env, provider, (m) => sent.push(m), async () => undefined, { jobsPerMinute: 1_000 });
   return { jobs, sent };
 }
 
@@ -142,7 +145,7 @@ describe("the IBM provider failing, hanging or answering garbage", () => {
     ibm.inject("submit", fault);
     const now = Date.now();
     const started = Date.now();
-    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
     expect(Date.now() - started, "a hanging provider is given up on, not waited for").toBeLessThan(5_000);
     expect(ibm.fired).toEqual(["submit"]);
     const row = await ringRow(ringId);
@@ -179,7 +182,7 @@ describe("the IBM provider failing, hanging or answering garbage", () => {
     const { jobs } = harness(ibm.provider);
     const { ringId, wishIds, wishes } = await pendingRing(3);
     let now = Date.now();
-    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
     expect((await ringRow(ringId))?.status).toBe("running");
     ibm.inject(step, fault);
     for (let i = 0; i < 5 && ibm.fired.length === 0; i += 1) {
@@ -204,7 +207,7 @@ describe("the IBM provider failing, hanging or answering garbage", () => {
     const { ringId, wishIds, wishes } = await pendingRing(3);
     ibm.inject("results", "too-few-bits", 1_000);
     const now = Date.now();
-    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
     const row = await pollUntilDone(jobs, ringId, now, 30);
     expect(row).toMatchObject({ status: "failed", bitstring: null });
     expect(row?.attempts).toBeLessThanOrEqual(MAX_ATTEMPTS);
@@ -307,8 +310,8 @@ describe("the BellRoom dying mid-ring", () => {
     const since = Date.now();
     // The job submission never returns, so the instance is still inside the ring when it is killed.
     await runInDurableObject(stub(), (instance) => {
-      const room = instance as unknown as { provider: RoomProvider };
-      room.provider.submit = () => new Promise(() => undefined);
+      const room = instance as unknown as { providers: RoomProviders };
+      room.providers.current().submit = () => new Promise(() => undefined);
     });
     await pressThenEvictOnceClaimed(ids, since);
   });

@@ -6,15 +6,16 @@ import { ProviderError, type JobStatus, type QuantumProvider } from "../../worke
 import { MAX_ATTEMPTS, RingJobs, retryDelayMs } from "../../workers/ring-jobs";
 import type { RoomProvider } from "../../workers/room-provider";
 import { submit } from "../support/api";
+import { ibmRing, onlyProvider } from "../support/providers";
 
 type Script = { submit?: () => Promise<{ jobId: string; backend: string }>; poll?: () => Promise<JobStatus> };
 
 function scriptedProvider(script: Script): RoomProvider {
   const provider: QuantumProvider = {
     name: "ibm",
-    submit: async () => ({ provider: "ibm", ...(await (script.submit ?? (async () => ({ jobId: "job-1", backend: "ibm_fake" })))()) }),
+    submit: async () => ({ provider: "ibm", qasm: null, physicalQubits: [], ...(await (script.submit ?? (async () => ({ jobId: "job-1", backend: "ibm_fake" })))()) }),
     poll: async () => (script.poll ?? (async () => ({ state: "running" }) as JobStatus))(),
-    remainingSeconds: async () => 100,
+    remaining: async () => ({ seconds: 100 }),
   };
   return { ...provider, instanceId: "ibm-quantum" };
 }
@@ -41,7 +42,7 @@ async function wishStatuses(ids: string[]) {
 function harness(provider: RoomProvider) {
   const sent: RoomMessage[] = [];
   const alarms: number[] = [];
-  const jobs = new RingJobs(env, provider, (m) => sent.push(m), async (at) => void alarms.push(at));
+  const jobs = new RingJobs(env, onlyProvider(provider), (m) => sent.push(m), async (at) => void alarms.push(at));
   return { jobs, sent, alarms };
 }
 
@@ -50,7 +51,7 @@ describe("RingJobs: retries and failures never lose a wish", () => {
     const { ringId, wishIds, wishes } = await ringWithPendingWishes(2);
     const { jobs, sent } = harness(scriptedProvider({ submit: async () => Promise.reject(new ProviderError("IBM answered 503", true)) }));
     let now = Date.now();
-    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
     let row = await ringRow(ringId);
     expect(row).toMatchObject({ status: "queued", attempts: 1, error: "IBM answered 503", job_id: null });
     expect(row?.next_attempt_at).toBe(now + retryDelayMs(1));
@@ -72,7 +73,7 @@ describe("RingJobs: retries and failures never lose a wish", () => {
     const { ringId, wishes } = await ringWithPendingWishes(1);
     const { jobs } = harness(scriptedProvider({ submit: async () => Promise.reject(new ProviderError("timeout", true)) }));
     const now = Date.now();
-    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
     await jobs.advanceDue(now + 10);
     expect((await ringRow(ringId))?.attempts).toBe(1);
   });
@@ -80,7 +81,7 @@ describe("RingJobs: retries and failures never lose a wish", () => {
   it("a permanent provider error fails the ring at once and frees its wishes", async () => {
     const { ringId, wishIds, wishes } = await ringWithPendingWishes(1);
     const { jobs } = harness(scriptedProvider({ submit: async () => Promise.reject(new ProviderError("The quantum instance has used up its time.", false)) }));
-    await jobs.submit(ringId, wishes, 0, Date.now());
+    await jobs.submit(ibmRing(ringId), wishes, 0, Date.now());
     expect((await ringRow(ringId))?.status).toBe("failed");
     expect((await wishStatuses(wishIds))[0]).toEqual({ status: "pending", bell_ring_id: null });
   });
@@ -93,12 +94,12 @@ describe("RingJobs: retries and failures never lose a wish", () => {
         poll: async () => {
           polls += 1;
           if (polls === 1) return { state: "failed", error: "Job cancelled by the backend", retryable: true };
-          return { state: "completed", bitstring: "10", counts: { "10": 60, "01": 40 }, usageSeconds: 3 };
+          return { state: "completed", bitstring: "10", counts: { "10": 60, "01": 40 }, usageSeconds: 3, queueSeconds: null, runSeconds: null };
         },
       }),
     );
     let now = Date.now();
-    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
     await jobs.advanceDue(now);
     expect(await ringRow(ringId)).toMatchObject({ status: "queued", job_id: null, attempts: 2 });
     now += retryDelayMs(2);
@@ -116,7 +117,7 @@ describe("RingJobs: retries and failures never lose a wish", () => {
     const { ringId, wishes } = await ringWithPendingWishes(1);
     const { jobs } = harness(scriptedProvider({ poll: async () => Promise.reject(new ProviderError("garbage JSON from IBM", true)) }));
     const now = Date.now();
-    await jobs.submit(ringId, wishes, 0, now);
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
     await jobs.advanceDue(now);
     expect(await ringRow(ringId)).toMatchObject({ status: "running", job_id: "job-1", error: "garbage JSON from IBM" });
   });

@@ -3,18 +3,25 @@ import type { IamTokenSource } from "./ibm-auth";
 import { RequestTimeoutError, withDeadline } from "./timeout";
 import { ProviderError } from "./types";
 
-export const DEFAULT_API_URL = "https://quantum.cloud.ibm.com/api/v1";
-export const IBM_API_VERSION = "2025-05-01";
-const MAX_RATE_LIMIT_RETRIES = 3;
-/** Longer waits are not slept inside a request; the caller gets retryAfterSeconds and comes back later. */
-const MAX_INLINE_WAIT_SECONDS = 10;
+/**
+ * The one place the Qiskit Runtime REST version is pinned. 2026-04-15 is what IBM's own client sends
+ * (qiskit-ibm-runtime 0.48, `api/rest/base.py`); its job metrics report `usage.qpu_charge_time_seconds`, which
+ * reads 0 with `usage.status` "pending" until IBM settles it.
+ */
+export const IBM_API_VERSION = "2026-04-15";
 const DEFAULT_RETRY_AFTER_SECONDS = 1;
 const USAGE_EXCEEDED = /usage exceeds instance limit/i;
 const MAX_DETAIL_LENGTH = 200;
 
+export interface CallOptions {
+  /** Overrides the deadline of this one call (job creation gets a long one, as in IBM's client). */
+  timeoutMs?: number;
+}
+
 export interface IbmApi {
-  get<T>(path: string, shape: z.ZodType<T>): Promise<T>;
-  post<T>(path: string, body: unknown, shape: z.ZodType<T>): Promise<T>;
+  get<T>(path: string, shape: z.ZodType<T>, options?: CallOptions): Promise<T>;
+  /** With no `shape`, any successful answer (204 included) is accepted and its body ignored. */
+  post<T>(path: string, body: unknown, shape: z.ZodType<T> | null, options?: CallOptions): Promise<T | undefined>;
 }
 
 export interface IbmApiOptions {
@@ -22,7 +29,6 @@ export interface IbmApiOptions {
   instanceCrn: string;
   apiUrl: string;
   fetch: typeof fetch;
-  sleep: (ms: number) => Promise<void>;
   now: () => number;
   /** Strings that must never appear in an error message (the API key). */
   secrets: string[];
@@ -31,9 +37,10 @@ export interface IbmApiOptions {
 }
 
 /**
- * Qiskit Runtime REST calls with the headers every call needs. A 401 refreshes the token and
- * retries once; a 429 waits out Retry-After up to MAX_RATE_LIMIT_RETRIES times; every other
- * failure becomes a ProviderError that says whether trying again later can help.
+ * Qiskit Runtime REST calls with the headers every call needs. A 401 refreshes the token and retries once. Nothing
+ * here sleeps: a 429 becomes a retryable ProviderError carrying Retry-After, so the caller (the BellRoom, which runs
+ * one task at a time) schedules the next attempt instead of waiting. Every other failure says whether trying again
+ * can help, and a POST that got no answer says that its outcome is unknown.
  */
 export function createIbmApi(options: IbmApiOptions): IbmApi {
   const redact = (text: string) =>
@@ -57,21 +64,25 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
       return new ProviderError(`IBM Quantum had a server error on ${label} (HTTP ${response.status})${suffix}`, true);
     }
     if (response.status === 401 || response.status === 403) {
-      return new ProviderError(
-        `IBM Quantum refused our credentials on ${label} (HTTP ${response.status})${suffix}`,
-        false,
-      );
+      return new ProviderError(`IBM Quantum refused our credentials on ${label} (HTTP ${response.status})${suffix}`, false);
     }
     return new ProviderError(`IBM Quantum rejected ${label} (HTTP ${response.status})${suffix}`, false);
   };
 
-  const request = async <T>(method: "GET" | "POST", path: string, body: unknown, shape: z.ZodType<T>): Promise<T> => {
-    const label = `${method} ${path}`;
+  const request = async <T>(
+    method: "GET" | "POST",
+    path: string,
+    body: unknown,
+    shape: z.ZodType<T> | null,
+    timeoutMs: number,
+  ): Promise<T | undefined> => {
+    const label = `${method} ${path.split("?")[0]}`;
+    // A POST that may have reached IBM can have created something, although we never saw the answer.
+    const mayHaveLanded = method === "POST";
     let refreshedToken = false;
-    let rateLimitRetries = 0;
     for (;;) {
       const token = await options.tokens.token();
-      const outcome = await withDeadline(options.timeoutMs, async (signal) => {
+      const outcome = await withDeadline(timeoutMs, async (signal) => {
         const response = await options
           .fetch(`${options.apiUrl}${path}`, {
             method,
@@ -88,14 +99,14 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
           .catch((error: unknown) => {
             if (signal.aborted) throw signal.reason;
             const reason = error instanceof Error ? redact(error.message) : "network error";
-            throw new ProviderError(`IBM Quantum could not be reached on ${label} (${reason}).`, true);
+            throw new ProviderError(`IBM Quantum could not be reached on ${label} (${reason}).`, true, undefined, mayHaveLanded);
           });
         // The body is read inside the deadline too: an answer can stall halfway.
-        if (response.ok) return { ok: true as const, parsed: await parseBody(response, label, shape) };
+        if (response.ok) return { ok: true as const, parsed: shape ? await parseBody(response, label, shape) : undefined };
         return { ok: false as const, response };
       }).catch((error: unknown) => {
         if (error instanceof RequestTimeoutError) {
-          throw new ProviderError(`IBM Quantum did not answer ${label} in time (${error.message}).`, true);
+          throw new ProviderError(`IBM Quantum did not answer ${label} in time (${error.message}).`, true, undefined, mayHaveLanded);
         }
         throw error;
       });
@@ -108,15 +119,10 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
         continue;
       }
       if (response.status === 429) {
-        const waitSeconds = retryAfterSeconds(response);
-        if (rateLimitRetries < MAX_RATE_LIMIT_RETRIES && waitSeconds <= MAX_INLINE_WAIT_SECONDS) {
-          rateLimitRetries++;
-          await options.sleep(waitSeconds * 1000);
-          continue;
-        }
-        throw new ProviderError(`IBM Quantum is rate limiting ${label}; try again later.`, true, waitSeconds);
+        await response.body?.cancel();
+        throw new ProviderError(`IBM Quantum is rate limiting ${label}; try again later.`, true, retryAfterSeconds(response));
       }
-      throw await withDeadline(options.timeoutMs, () => failure(response, label)).catch((error: unknown) =>
+      throw await withDeadline(timeoutMs, () => failure(response, label)).catch((error: unknown) =>
         error instanceof RequestTimeoutError
           ? new ProviderError(`IBM Quantum did not finish its error answer to ${label} in time.`, true)
           : error,
@@ -125,8 +131,9 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
   };
 
   return {
-    get: (path, shape) => request("GET", path, undefined, shape),
-    post: (path, body, shape) => request("POST", path, body, shape),
+    get: <T>(path: string, shape: z.ZodType<T>, call?: CallOptions) =>
+      request("GET", path, undefined, shape, call?.timeoutMs ?? options.timeoutMs).then((value) => value as T),
+    post: (path, body, shape, call) => request("POST", path, body, shape, call?.timeoutMs ?? options.timeoutMs),
   };
 }
 

@@ -3,92 +3,120 @@ import { buildCircuit } from "./circuit";
 import { mostFrequentOutcome } from "./counts";
 import { createIamTokenSource, DEFAULT_IAM_URL } from "./ibm-auth";
 import { chooseLeastBusyBackend, loadBackendTarget, type BackendTarget } from "./ibm-backend";
-import { createIbmApi, DEFAULT_API_URL } from "./ibm-http";
+import { createIbmApi } from "./ibm-http";
 import { countsFromHexSamples } from "./ibm-samples";
 import { findQubitLine, toNativeGates } from "./native-gates";
-import { toQasm } from "./qasm";
-import { DEFAULT_REQUEST_TIMEOUT_MS } from "./timeout";
-import { ProviderError, SHOTS, type JobRef, type JobStatus, type QuantumProvider, type RingBatch } from "./types";
+import { physicalQubitsOf, toQasm } from "./qasm";
+import { DEFAULT_JOB_CREATE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./timeout";
+import {
+  ProviderError,
+  SHOTS,
+  type JobRef,
+  type JobStatus,
+  type JobUsage,
+  type QuantumProvider,
+  type Remaining,
+  type RingBatch,
+  type SubmittedJob,
+} from "./types";
 
 export interface IbmProviderOptions {
   apiKey: string;
   instanceCrn: string;
-  /** A backend name; without it the least busy operational backend is chosen once per provider. */
+  /** The API base, e.g. https://eu-de.quantum.cloud.ibm.com/api/v1 (see `ibmApiUrl`). */
+  apiUrl: string;
+  /** A backend name; without it the least busy online backend is chosen, and chosen again every hour. */
   backend?: string;
   fetch?: typeof fetch;
   iamUrl?: string;
-  apiUrl?: string;
   now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
   /** Each IAM or API call, answer included, is given up on after this long; default DEFAULT_REQUEST_TIMEOUT_MS. */
   requestTimeoutMs?: number;
+  /** Job creation alone may take this long (IBM's client allows 900 s); default DEFAULT_JOB_CREATE_TIMEOUT_MS. */
+  jobCreateTimeoutMs?: number;
+  /** Seconds a month the operator allows when the instance itself has no limit. */
+  monthlyBudgetSeconds?: number;
 }
 
-const jobCreated = z.object({ id: z.string().min(1) });
+/** Every job carries these tags, so a ring's job can be found again when the answer to its creation was lost. */
+export const JOB_TAG = "quantum-bell";
+export const ringTag = (ringId: string) => `ring:${ringId}`;
+const BACKEND_TTL_MS = 60 * 60 * 1000;
+
+/** CreateJob200Response */
+const jobCreated = z.object({ id: z.string().min(1), backend: z.string().optional() });
+/** JobResponse: `state.status` is the job's state; the top-level `status` is the older field, read only as a fallback. */
 const jobDetails = z.object({
-  status: z.string(),
-  state: z.object({ status: z.string().optional(), reason: z.string().nullish() }).optional(),
+  id: z.string().optional(),
+  backend: z.string().nullish(),
+  status: z.string().optional(),
+  state: z.object({ status: z.string().optional(), reason: z.string().nullish() }).nullish(),
+  params: z.object({ pubs: z.array(z.array(z.unknown())).optional() }).passthrough().nullish(),
 });
+/** JobsResponse */
+const jobList = z.object({ jobs: z.array(z.object({ id: z.string().min(1), backend: z.string().nullish() })).default([]) });
 const jobResults = z.object({
   results: z
-    .array(
-      z.object({
-        data: z.object({ c: z.object({ samples: z.array(z.string()), num_bits: z.number().int().positive() }) }),
-      }),
-    )
+    .array(z.object({ data: z.object({ c: z.object({ samples: z.array(z.string()), num_bits: z.number().int().positive() }) }) }))
     .min(1),
 });
+/** JobMetrics as of IBM-API-Version 2026-04-15: `usage.status` stays "pending" (and the seconds 0) until final. */
 const jobMetrics = z.object({
-  usage: z.object({ quantum_seconds: z.number().optional(), seconds: z.number().optional() }).optional(),
+  usage: z.object({ qpu_charge_time_seconds: z.number().nullish(), status: z.string().nullish() }).passthrough().nullish(),
+  timestamps: z.object({ created: z.string().nullish(), running: z.string().nullish(), finished: z.string().nullish() }).nullish(),
 });
-const seconds = z.union([
-  z.number(),
-  z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .transform(Number),
-]);
+const seconds = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+/** GetUsage200Response */
 const instanceUsage = z.object({
-  usage_remaining_seconds: seconds.optional(),
+  usage_consumed_seconds: seconds.nullish(),
   usage_limit_seconds: seconds.nullish(),
-  usage_consumed_seconds: seconds.optional(),
-  usage_limit_reached: z.boolean().optional(),
+  usage_allocation_seconds: seconds.nullish(),
+  usage_limit_reached: z.boolean().nullish(),
 });
 
+function secondsBetween(from: string | null | undefined, to: string | null | undefined): number | null {
+  const start = from ? Date.parse(from) : NaN;
+  const end = to ? Date.parse(to) : NaN;
+  return Number.isFinite(start) && Number.isFinite(end) && end >= start ? (end - start) / 1000 : null;
+}
+
 export function createIbmProvider(options: IbmProviderOptions): QuantumProvider {
+  // Called through a closure: workerd refuses the global fetch called as a method of another object.
   const fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
   const now = options.now ?? Date.now;
   const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
-  const tokens = createIamTokenSource({
-    apiKey: options.apiKey,
-    iamUrl: options.iamUrl ?? DEFAULT_IAM_URL,
-    fetch: fetchImpl,
-    now,
-    timeoutMs,
-  });
-  const api = createIbmApi({
-    tokens,
-    instanceCrn: options.instanceCrn,
-    apiUrl: options.apiUrl ?? DEFAULT_API_URL,
-    fetch: fetchImpl,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
-    now,
-    secrets: [options.apiKey],
-    timeoutMs,
-  });
+  const tokens = createIamTokenSource({ apiKey: options.apiKey, iamUrl: options.iamUrl ?? DEFAULT_IAM_URL, fetch: fetchImpl, now, timeoutMs });
+  const api = createIbmApi({ tokens, instanceCrn: options.instanceCrn, apiUrl: options.apiUrl, fetch: fetchImpl, now, secrets: [options.apiKey], timeoutMs });
 
-  let target: Promise<BackendTarget> | undefined;
+  let target: { at: number; value: Promise<BackendTarget> } | undefined;
   const backendTarget = (): Promise<BackendTarget> => {
-    target ??= (options.backend ? loadBackendTarget(api, options.backend) : chooseLeastBusyBackend(api)).catch(
-      (error: unknown) => {
+    if (!target || now() - target.at > BACKEND_TTL_MS) {
+      const value = (options.backend ? loadBackendTarget(api, options.backend) : chooseLeastBusyBackend(api)).catch((error: unknown) => {
         target = undefined;
         throw error;
-      },
-    );
-    return target;
+      });
+      target = { at: now(), value };
+    }
+    return target.value;
   };
 
-  const jobPath = (job: JobRef) => `/jobs/${encodeURIComponent(job.jobId)}`;
+  const jobPath = (job: Pick<JobRef, "jobId">) => `/jobs/${encodeURIComponent(job.jobId)}`;
+
+  const usage = async (job: JobRef): Promise<JobUsage> => {
+    try {
+      const metrics = await api.get(`${jobPath(job)}/metrics`, jobMetrics);
+      const final = metrics.usage?.status === "completed" && typeof metrics.usage.qpu_charge_time_seconds === "number";
+      return {
+        usageSeconds: final ? metrics.usage!.qpu_charge_time_seconds! : null,
+        queueSeconds: secondsBetween(metrics.timestamps?.created, metrics.timestamps?.running),
+        runSeconds: secondsBetween(metrics.timestamps?.running, metrics.timestamps?.finished),
+      };
+    } catch (error) {
+      // Metrics are informative only: a missing record must not hold back a finished job; it is read again later.
+      if (error instanceof ProviderError && !error.retryable) return { usageSeconds: null, queueSeconds: null, runSeconds: null };
+      throw error;
+    }
+  };
 
   const completed = async (job: JobRef): Promise<JobStatus> => {
     const { results } = await api.get(`${jobPath(job)}/results`, jobResults);
@@ -100,74 +128,87 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
     } catch (error) {
       throw new ProviderError(`IBM Quantum returned unreadable samples (${(error as Error).message})`, true);
     }
-    return {
-      state: "completed",
-      bitstring: mostFrequentOutcome(counts),
-      counts,
-      usageSeconds: await usageSeconds(job),
-    };
-  };
-
-  const usageSeconds = async (job: JobRef): Promise<number> => {
-    try {
-      const { usage } = await api.get(`${jobPath(job)}/metrics`, jobMetrics);
-      return usage?.quantum_seconds ?? usage?.seconds ?? 0;
-    } catch (error) {
-      // Metrics are informative only: a missing record must not hold back a finished job.
-      if (error instanceof ProviderError && !error.retryable) return 0;
-      throw error;
-    }
+    return { state: "completed", bitstring: mostFrequentOutcome(counts), counts, ...(await usage(job)) };
   };
 
   return {
     name: "ibm",
 
-    async submit(batch: RingBatch): Promise<JobRef> {
+    async submit(batch: RingBatch): Promise<SubmittedJob> {
       const circuit = await buildCircuit(batch);
       const backend = await backendTarget();
       let line: number[];
       try {
-        line = findQubitLine(backend.couplingMap, circuit.qubits);
+        line = findQubitLine(backend.couplingMap, circuit.qubits, backend.costs);
       } catch (error) {
         throw new ProviderError(`Backend ${backend.name}: ${(error as Error).message}`, false);
       }
       const qasm = toQasm(toNativeGates(circuit), line);
-      const { id } = await api.post(
+      const created = await api.post(
         "/jobs",
-        { program_id: "sampler", backend: backend.name, params: { pubs: [[qasm]], shots: SHOTS, version: 2 } },
+        {
+          program_id: "sampler",
+          backend: backend.name,
+          params: { pubs: [[qasm]], shots: SHOTS, version: 2 },
+          tags: [JOB_TAG, ringTag(batch.ringId)],
+        },
         jobCreated,
+        { timeoutMs: options.jobCreateTimeoutMs ?? DEFAULT_JOB_CREATE_TIMEOUT_MS },
       );
-      return { provider: "ibm", jobId: id, backend: backend.name };
+      return { provider: "ibm", jobId: created!.id, backend: backend.name, qasm, physicalQubits: line };
+    },
+
+    async findJob(ringId: string): Promise<SubmittedJob | null> {
+      const query = new URLSearchParams({ tags: ringTag(ringId), exclude_params: "true", limit: "1" });
+      const { jobs } = await api.get(`/jobs?${query}`, jobList);
+      if (jobs.length === 0) return null;
+      // The listing leaves out the program; the job's own record has it, so the stored circuit is the one that ran.
+      const details = await api.get(jobPath({ jobId: jobs[0].id }), jobDetails);
+      const qasm = details.params?.pubs?.[0]?.[0];
+      const program = typeof qasm === "string" ? qasm : null;
+      return {
+        provider: "ibm",
+        jobId: jobs[0].id,
+        backend: details.backend ?? jobs[0].backend ?? "",
+        qasm: program,
+        physicalQubits: program ? physicalQubitsOf(program) : [],
+      };
     },
 
     async poll(job: JobRef): Promise<JobStatus> {
-      if (job.provider !== "ibm")
-        return { state: "failed", error: "This job was not sent to IBM Quantum.", retryable: false };
+      if (job.provider !== "ibm") return { state: "failed", error: "This job was not sent to IBM Quantum.", retryable: false };
       const details = await api.get(`${jobPath(job)}?exclude_params=true`, jobDetails);
-      const status = details.status.toLowerCase();
+      const reported = details.state?.status ?? details.status;
+      if (!reported) throw new ProviderError("IBM Quantum reported a job without a status.", true);
+      const status = reported.toLowerCase();
       const reason = details.state?.reason;
       if (status === "queued") return { state: "queued" };
       if (status === "running") return { state: "running" };
       if (status === "completed") return completed(job);
       // A failed or cancelled run says nothing against the batch itself, so the ring may try again.
-      if (status === "failed")
-        return { state: "failed", error: `The IBM job failed${reason ? `: ${reason}` : "."}`, retryable: true };
-      if (status.startsWith("cancelled"))
-        return { state: "failed", error: "The IBM job was cancelled.", retryable: true };
-      throw new ProviderError(`IBM Quantum reported an unknown job status "${details.status}".`, true);
+      if (status === "failed") return { state: "failed", error: `The IBM job failed${reason ? `: ${reason}` : "."}`, retryable: true };
+      if (status.startsWith("cancelled")) return { state: "failed", error: `The IBM job was cancelled${reason ? `: ${reason}` : "."}`, retryable: true };
+      throw new ProviderError(`IBM Quantum reported an unknown job status "${reported.slice(0, 40)}".`, true);
     },
 
-    async remainingSeconds(): Promise<number> {
-      const usage = await api.get("/instances/usage", instanceUsage);
-      if (usage.usage_limit_reached) return 0;
-      if (usage.usage_remaining_seconds !== undefined) return Math.max(0, usage.usage_remaining_seconds);
-      if (usage.usage_limit_seconds != null && usage.usage_consumed_seconds !== undefined) {
-        return Math.max(0, usage.usage_limit_seconds - usage.usage_consumed_seconds);
-      }
-      throw new ProviderError(
-        "IBM Quantum reports no usage limit for this instance, so its remaining time is unknown.",
-        false,
-      );
+    async cancel(job: JobRef): Promise<void> {
+      await api.post(`${jobPath(job)}/cancel`, undefined, null).catch((error: unknown) => {
+        // A job that already finished or vanished cannot be cancelled, and needs not be.
+        if (error instanceof ProviderError && !error.retryable) return;
+        throw error;
+      });
+    },
+
+    usage,
+
+    async remaining(): Promise<Remaining> {
+      const found = await api.get("/instances/usage", instanceUsage);
+      if (found.usage_limit_reached) return { seconds: 0 };
+      const consumed = found.usage_consumed_seconds ?? 0;
+      // IBM's client: the limit, else the allocation, minus what was consumed in the period.
+      const limit = found.usage_limit_seconds || found.usage_allocation_seconds || options.monthlyBudgetSeconds;
+      if (!limit) return { unlimited: true };
+      return { seconds: Math.max(0, Math.floor(limit - consumed)) };
     },
   };
 }

@@ -55,12 +55,21 @@ export function toNativeGates(circuit: Circuit): NativeCircuit {
   return { qubits: circuit.qubits, gates: circuit.gates.flatMap(nativeFor) };
 }
 
+/** Error rates that make a line worse: each qubit's (readout) and each coupling's (cz). */
+export interface LineCosts {
+  qubit(q: number): number;
+  edge(a: number, b: number): number;
+}
+
+const NO_COSTS: LineCosts = { qubit: () => 0, edge: () => 0 };
+
 /**
- * A simple path of `length` physical qubits in which each consecutive pair is coupled, so the
- * CX chain q0→q1→… needs no swaps. Depth-first from the lowest-numbered qubit; the first path
- * found wins, which keeps the layout stable for a given backend.
+ * The simple path of `length` physical qubits, each consecutive pair coupled (so the CX chain q0→q1→… needs no
+ * swaps), with the lowest summed error. Every path is weighed: a ring has at most five qubits and a heavy-hex
+ * device has at most three neighbours per qubit, so that is a few thousand paths. Ties go to the path that starts
+ * lowest, which keeps the layout stable for a given calibration.
  */
-export function findQubitLine(couplingMap: CouplingMap, length: number): number[] {
+export function findQubitLine(couplingMap: CouplingMap, length: number, costs: LineCosts = NO_COSTS): number[] {
   const neighbours = new Map<number, Set<number>>();
   for (const [a, b] of couplingMap) {
     if (a === b) continue;
@@ -70,20 +79,25 @@ export function findQubitLine(couplingMap: CouplingMap, length: number): number[
     neighbours.get(b)!.add(a);
   }
   const sorted = (qubits: Iterable<number>) => [...qubits].sort((x, y) => x - y);
+  let best: { line: number[]; cost: number } | undefined;
 
-  const extend = (path: number[]): number[] | undefined => {
-    if (path.length === length) return path;
-    for (const next of sorted(neighbours.get(path[path.length - 1])!)) {
-      if (path.includes(next)) continue;
-      const found = extend([...path, next]);
-      if (found) return found;
+  const extend = (path: number[], cost: number) => {
+    if (best && cost >= best.cost) return;
+    if (path.length === length) {
+      best = { line: path, cost };
+      return;
     }
-    return undefined;
+    const last = path[path.length - 1];
+    for (const next of sorted(neighbours.get(last)!)) {
+      if (!path.includes(next)) extend([...path, next], cost + costs.edge(last, next) + costs.qubit(next));
+    }
   };
 
-  for (const start of sorted(neighbours.keys())) {
-    const line = extend([start]);
-    if (line) return line;
+  if (length === 1) {
+    for (const q of sorted(neighbours.keys())) if (!best || costs.qubit(q) < best.cost) best = { line: [q], cost: costs.qubit(q) };
+  } else {
+    for (const start of sorted(neighbours.keys())) extend([start], costs.qubit(start));
   }
-  throw new RangeError(`The coupling map has no line of ${length} connected qubits.`);
+  if (!best) throw new RangeError(`The coupling map has no line of ${length} connected qubits.`);
+  return best.line;
 }

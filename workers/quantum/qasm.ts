@@ -31,3 +31,10 @@ export function toQasm(circuit: NativeCircuit, physicalQubits: readonly number[]
     "",
   ].join("\n");
 }
+
+/** The physical qubit measured into each classical bit of a program written by `toQasm`: index i is c[i]. */
+export function physicalQubitsOf(qasm: string): number[] {
+  const qubits: number[] = [];
+  for (const [, bit, qubit] of qasm.matchAll(/^c\[(\d+)\] = measure \$(\d+);$/gm)) qubits[Number(bit)] = Number(qubit);
+  return qubits.every((q) => q !== undefined) ? qubits : [];
+}

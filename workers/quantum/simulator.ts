@@ -2,7 +2,7 @@ import { buildCircuit } from "./circuit";
 import { mostFrequentOutcome } from "./counts";
 import { seededRandom } from "./prng";
 import { sample } from "./state-vector";
-import { SHOTS, type JobRef, type JobStatus, type QuantumProvider, type RingBatch } from "./types";
+import { SHOTS, type JobRef, type JobStatus, type QuantumProvider, type RingBatch, type SubmittedJob } from "./types";
 
 export const SIMULATOR_BACKEND = "simulator (exact state-vector)";
 const SIMULATOR_USAGE_SECONDS = 1;
@@ -23,10 +23,10 @@ export interface SimulatorOptions {
 export function createSimulatorProvider(options: SimulatorOptions): QuantumProvider {
   return {
     name: "simulator",
-    async submit(batch: RingBatch): Promise<JobRef> {
+    async submit(batch: RingBatch): Promise<SubmittedJob> {
       const circuit = await buildCircuit(batch);
       const counts = sample(circuit, SHOTS, seededRandom(batch.ringId));
-      return { provider: "simulator", jobId: encodeJobId(batch.ringId, counts), backend: SIMULATOR_BACKEND };
+      return { provider: "simulator", jobId: encodeJobId(batch.ringId, counts), backend: SIMULATOR_BACKEND, qasm: null, physicalQubits: [] };
     },
     async poll(job: JobRef): Promise<JobStatus> {
       const counts = job.provider === "simulator" ? decodeCounts(job.jobId) : undefined;
@@ -36,9 +36,11 @@ export function createSimulatorProvider(options: SimulatorOptions): QuantumProvi
         bitstring: mostFrequentOutcome(counts),
         counts,
         usageSeconds: SIMULATOR_USAGE_SECONDS,
+        queueSeconds: null,
+        runSeconds: null,
       };
     },
-    remainingSeconds: options.remainingSeconds,
+    remaining: async () => ({ seconds: await options.remainingSeconds() }),
   };
 }
 

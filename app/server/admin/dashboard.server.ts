@@ -2,7 +2,7 @@ import { desc, eq, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
 import { bellRoom } from "../bell-room-client.server";
-import { ledgerSeconds } from "../credits.server";
+import { quantumCredits } from "../credits.server";
 import { database } from "../db/client.server";
 import { bellRings, contactMessages, countryStats, creditLedger, newsletterSubscribers, outbox, siteCounters, wishes } from "../db/schema";
 import { checkHealth, type HealthReport } from "../health.server";
@@ -35,6 +35,8 @@ export interface DashboardTotals {
 export interface CreditsView {
   provider: string;
   seconds: number | null;
+  /** The instance has no usage limit and the operator set no budget. */
+  unlimited: boolean;
   /** Set when the provider could not be asked. */
   error: string | null;
 }
@@ -73,10 +75,10 @@ async function perDay(env: Env, table: "wishes" | "bell_rings", since: number): 
 export async function readCredits(env: Env): Promise<CreditsView> {
   const provider = env.QUANTUM_PROVIDER || "simulator";
   try {
-    const seconds = provider === "ibm" ? (await bellRoom(env).credits()).seconds : await ledgerSeconds(env);
-    return { provider, seconds, error: null };
+    const { seconds, unlimited } = await quantumCredits(env);
+    return { provider, seconds, unlimited, error: null };
   } catch (error) {
-    return { provider, seconds: null, error: error instanceof Error ? error.message : String(error) };
+    return { provider, seconds: null, unlimited: false, error: error instanceof Error ? error.message : String(error) };
   }
 }
 

@@ -91,10 +91,27 @@ export const bellRings = sqliteTable(
     counts: text("counts"),
     poem: text("poem"),
     usageSeconds: real("usage_seconds"),
+    /** False while the provider has not settled the usage of a finished job; the poller reads it again until it has. */
+    usageFinal: integer("usage_final", { mode: "boolean" }).notNull().default(true),
+    /** The provider's own words about the last failure: for /admin only, never shown to visitors. */
     error: text("error"),
     completedAt: integer("completed_at"),
+    /** When the latest job-creation request was sent: the provider's per-minute limit counts these. */
+    submitStartedAt: integer("submit_started_at"),
+    /** When the provider accepted the job: a job queued too long after this is cancelled. */
+    submittedAt: integer("submitted_at"),
+    /** The program that was submitted (native gates on physical qubits) and the physical qubit of each wish (JSON). */
+    qasm: text("qasm"),
+    physicalQubits: text("physical_qubits"),
+    queueSeconds: real("queue_seconds"),
+    runSeconds: real("run_seconds"),
   },
-  (t) => [index("bell_rings_created_idx").on(t.createdAt), index("bell_rings_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("bell_rings_created_idx").on(t.createdAt),
+    index("bell_rings_status_idx").on(t.status, t.createdAt),
+    index("bell_rings_submit_started_idx").on(t.submitStartedAt).where(sql`${t.submitStartedAt} IS NOT NULL`),
+    index("bell_rings_usage_pending_idx").on(t.nextAttemptAt).where(sql`${t.usageFinal} = 0`),
+  ],
 );
 
 export const countryStats = sqliteTable(

@@ -20,6 +20,8 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 export interface ContextOptions {
+  /** Another site of the run (e.g. the IBM-configured one); the main site by default. */
+  baseURL?: string;
   javaScriptEnabled?: boolean;
   reducedMotion?: "reduce" | "no-preference";
   viewport?: { width: number; height: number };
@@ -28,7 +30,7 @@ export interface ContextOptions {
 /** A fresh visitor: own storage, a new device fingerprint, and every request off this machine refused. */
 export async function newVisitor(browser: Browser, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    baseURL: baseURL(),
+    baseURL: options.baseURL ?? baseURL(),
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "reduce",
     viewport: options.viewport ?? { width: 1280, height: 900 },

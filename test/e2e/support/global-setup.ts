@@ -3,12 +3,17 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { prepareDatabase, startServer, stopServer } from "../../../scripts/lib/wrangler.mjs";
+import { migrate, prepareDatabase, startServer, stopServer } from "../../../scripts/lib/wrangler.mjs";
+import { FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../../fakes/ibm-fake";
+import { startIbmFakeServer } from "../../fakes/ibm-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     persistDir: string;
+    /** A second site configured with QUANTUM_PROVIDER=ibm, talking over HTTP to the fake IBM service. */
+    ibmBaseURL: string;
+    ibmFakeURL: string;
   }
 }
 
@@ -24,18 +29,42 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** One seeded database and one server for the whole e2e run, each in a throwaway folder and a free port. */
+/**
+ * One seeded database and one server for the whole e2e run, each in a throwaway folder and a free port; beside it,
+ * the IBM path as deployed: the fake IBM service and a second server configured with QUANTUM_PROVIDER=ibm.
+ */
 export default async function setup(project: TestProject) {
   const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-"));
+  const ibmPersistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-ibm-"));
   prepareDatabase(persistDir);
-  const port = await freePort();
+  migrate(ibmPersistDir);
+  const [port, ibmPort, inspectorPort] = [await freePort(), await freePort(), await freePort()];
+  const fake = await startIbmFakeServer({ port: 0 });
   // Every browser shares 127.0.0.1, so the per-IP daily limit is lifted; the limit itself is tested in workerd.
   const server = startServer({ port, persistTo: persistDir, vars: { IP_DAILY_WISH_LIMIT: "100000" } });
-  await server.ready;
+  const ibmServer = startServer({
+    port: ibmPort,
+    persistTo: ibmPersistDir,
+    args: ["--inspector-port", String(inspectorPort)],
+    vars: {
+      IP_DAILY_WISH_LIMIT: "100000",
+      QUANTUM_PROVIDER: "ibm",
+      IBM_API_KEY: FAKE_API_KEY,
+      IBM_INSTANCE_CRN: FAKE_INSTANCE_CRN,
+      IBM_API_URL: fake.apiUrl,
+      IBM_IAM_URL: fake.iamUrl,
+    },
+  });
+  await Promise.all([server.ready, ibmServer.ready]);
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   project.provide("persistDir", persistDir);
-  return () => {
+  project.provide("ibmBaseURL", `http://127.0.0.1:${ibmPort}`);
+  project.provide("ibmFakeURL", fake.url);
+  return async () => {
     stopServer(server.child);
+    stopServer(ibmServer.child);
+    await fake.close();
     rmSync(persistDir, { recursive: true, force: true });
+    rmSync(ibmPersistDir, { recursive: true, force: true });
   };
 }

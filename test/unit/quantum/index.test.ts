@@ -8,7 +8,7 @@ describe("createProvider", () => {
   it("gives the simulator by default", async () => {
     const provider = createProvider({}, deps);
     expect(provider.name).toBe("simulator");
-    expect(await provider.remainingSeconds()).toBe(99);
+    expect(await provider.remaining()).toEqual({ seconds: 99 });
     expect(createProvider({ QUANTUM_PROVIDER: " Simulator " }, deps).name).toBe("simulator");
   });
 
@@ -26,7 +26,7 @@ describe("createProvider", () => {
       { ...deps, fetch: fake.fetch },
     );
     expect(provider.name).toBe("ibm");
-    expect(await provider.remainingSeconds()).toBe(527);
+    expect(await provider.remaining()).toEqual({ seconds: 527 });
     expect(fake.calls.map((call) => call.url)).toEqual([
       "https://fake.example/identity/token",
       "https://fake.example/api/v1/instances/usage",

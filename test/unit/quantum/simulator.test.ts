@@ -84,7 +84,7 @@ describe("simulator provider", () => {
   });
 
   it("reports the remaining seconds from the credit ledger", async () => {
-    expect(await provider.remainingSeconds()).toBe(412);
+    expect(await provider.remaining()).toEqual({ seconds: 412 });
   });
 
   it("refuses an oversized batch without suggesting a retry", async () => {

@@ -1,0 +1,258 @@
+/**
+ * Issue 17: what the room does with a real provider's ways (points 3, 4, 7, 8, 9, 10), each with a scripted provider
+ * so the rule itself is under test. The IBM client's side of each point is in test/unit/quantum/ibm.test.ts.
+ */
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
+import type { RoomMessage } from "~/domain/room-messages";
+import { claimRing, getRingView } from "~/server/rings.server";
+import { ProviderError, type JobStatus, type JobUsage, type QuantumProvider, type SubmittedJob } from "../../workers/quantum";
+import { RingJobs, type RingJobsSettings } from "../../workers/ring-jobs";
+import { roomProviders, type RoomProvider, type RoomProviders } from "../../workers/room-provider";
+import { submit } from "../support/api";
+import { ibmRing, onlyProvider } from "../support/providers";
+
+const MINUTE = 60_000;
+
+interface Script {
+  submit?: (ringId: string) => Promise<SubmittedJob>;
+  poll?: () => Promise<JobStatus>;
+  findJob?: (ringId: string) => Promise<SubmittedJob | null>;
+  cancel?: () => Promise<void>;
+  usage?: () => Promise<JobUsage>;
+}
+
+function scripted(script: Script = {}) {
+  const log: string[] = [];
+  let jobs = 0;
+  const provider: QuantumProvider = {
+    name: "ibm",
+    submit: async (batch) => {
+      log.push(`submit ${batch.ringId}`);
+      if (script.submit) return script.submit(batch.ringId);
+      jobs += 1;
+      return { provider: "ibm", jobId: `job-${jobs}`, backend: "ibm_fez", qasm: "OPENQASM 3.0;", physicalQubits: [3, 4] };
+    },
+    poll: async () => {
+      log.push("poll");
+      return script.poll ? script.poll() : { state: "running" };
+    },
+    remaining: async () => ({ seconds: 1000 }),
+    findJob: async (ringId) => {
+      log.push(`find ${ringId}`);
+      return script.findJob ? script.findJob(ringId) : null;
+    },
+    cancel: async () => {
+      log.push("cancel");
+      await script.cancel?.();
+    },
+    usage: async () => {
+      log.push("usage");
+      return script.usage ? script.usage() : { usageSeconds: 2, queueSeconds: 60, runSeconds: 2 };
+    },
+  };
+  return { provider: { ...provider, instanceId: "ibm-quantum" } as RoomProvider, log };
+}
+
+function harness(providers: RoomProviders, settings: Partial<RingJobsSettings> = {}) {
+  const sent: RoomMessage[] = [];
+  const jobs = new RingJobs(env, providers, (m) => sent.push(m), async () => undefined, settings);
+  return { jobs, sent };
+}
+
+async function pendingRing(count: number, provider = "ibm") {
+  const wishIds: string[] = [];
+  for (let i = 0; i < count; i += 1) wishIds.push((await submit({ wish: `Quiet harbours and open doors, ibm ring ${i}` })).json.wishId as string);
+  const ringId = `ring-${crypto.randomUUID()}`;
+  const { claimed } = await claimRing(env, { id: ringId, createdAt: Date.now(), provider, rungByHash: "h", virtual: false }, { requestedIds: wishIds });
+  return { ringId, wishIds, wishes: claimed };
+}
+
+const row = (ringId: string) =>
+  env.DB.prepare("SELECT * FROM bell_rings WHERE id = ?").bind(ringId).first<Record<string, string | number | null>>();
+const wishStatuses = async (ids: string[]) =>
+  (await env.DB.prepare(`SELECT status FROM wishes WHERE id IN (${ids.map(() => "?").join(",")})`).bind(...ids).all<{ status: string }>()).results.map((r) => r.status);
+
+const completed = (usageSeconds: number | null): JobStatus => ({
+  state: "completed",
+  bitstring: "10",
+  counts: { "10": 70, "01": 30 },
+  usageSeconds,
+  queueSeconds: 240,
+  runSeconds: 2.5,
+});
+
+beforeEach(async () => {
+  // Earlier files' rings must not use up this file's per-minute job budget or be picked up by its polls.
+  await env.DB.prepare("UPDATE bell_rings SET submit_started_at = NULL, status = 'completed', usage_final = 1 WHERE provider = 'ibm'").run();
+});
+
+describe("3. a job creation whose answer was lost is found again, never paid twice", () => {
+  it("a creation that timed out is looked up by the ring's tag before any new job is made", async () => {
+    const { ringId, wishes } = await pendingRing(2);
+    let attempts = 0;
+    const { provider, log } = scripted({
+      submit: async () => {
+        attempts += 1;
+        throw new ProviderError("IBM Quantum did not answer POST /jobs in time.", true, undefined, true);
+      },
+      findJob: async () => ({ provider: "ibm", jobId: "job-made-anyway", backend: "ibm_fez", qasm: "OPENQASM 3.0;", physicalQubits: [0, 1] }),
+    });
+    const { jobs } = harness(onlyProvider(provider));
+    const now = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
+    expect(await row(ringId)).toMatchObject({ status: "queued", job_id: null });
+    expect((await row(ringId))?.submit_started_at).toBe(now);
+
+    await jobs.advanceDue(now + 10 * MINUTE);
+    expect(await row(ringId)).toMatchObject({ status: "running", job_id: "job-made-anyway" });
+    expect(attempts).toBe(1);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(1);
+    expect(log).toContain(`find ${ringId}`);
+  });
+
+  it("a first creation is not looked up (nothing was sent before), and a lookup that finds nothing submits", async () => {
+    const { ringId, wishes } = await pendingRing(1);
+    const { provider, log } = scripted();
+    const { jobs } = harness(onlyProvider(provider));
+    await jobs.submit(ibmRing(ringId), wishes, 0, Date.now());
+    expect(log).toEqual([`submit ${ringId}`]);
+  });
+});
+
+describe("4. a job queued past the bound is cancelled, its ring failed and its wishes freed", () => {
+  it("cancels after the configured time, tells /admin why, and the wishes are pending again", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2);
+    const { provider, log } = scripted({ poll: async () => ({ state: "queued" }) });
+    const { jobs, sent } = harness(onlyProvider(provider), { maxQueueMs: 120 * MINUTE });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    await jobs.advanceDue(start + 60 * MINUTE);
+    expect((await row(ringId))?.status).toBe("running");
+    expect(log).not.toContain("cancel");
+
+    await env.DB.prepare("UPDATE bell_rings SET next_attempt_at = 0 WHERE id = ?").bind(ringId).run();
+    await jobs.advanceDue(start + 121 * MINUTE);
+    expect(log).toContain("cancel");
+    const failed = await row(ringId);
+    expect(failed?.status).toBe("failed");
+    expect(failed?.error).toMatch(/Cancelled job job-\d+ after 121 minutes in the queue of ibm_fez \(limit 120 minutes\)/);
+    expect(await wishStatuses(wishIds)).toEqual(["pending", "pending"]);
+    expect(sent.at(-1)).toMatchObject({ type: "batch-update", subType: "failed", data: { error: BATCH_GAVE_UP, retrying: false } });
+  });
+
+  it("a cancel that does not go through leaves the ring waiting and tries again", async () => {
+    const { ringId, wishes } = await pendingRing(1);
+    const { provider } = scripted({ poll: async () => ({ state: "queued" }), cancel: async () => Promise.reject(new ProviderError("IBM Quantum had a server error", true)) });
+    const { jobs } = harness(onlyProvider(provider), { maxQueueMs: MINUTE });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    await jobs.advanceDue(start + 2 * MINUTE);
+    expect(await row(ringId)).toMatchObject({ status: "running" });
+    expect((await row(ringId))?.error).toMatch(/Cancelling the queued job failed/);
+  });
+});
+
+describe("7. usage is stored when IBM settles it, and read again until then", () => {
+  it("completes with usage unknown, then stores the settled seconds", async () => {
+    const { ringId, wishes } = await pendingRing(2);
+    let settled = false;
+    const { provider } = scripted({
+      poll: async () => completed(null),
+      usage: async () => ({ usageSeconds: settled ? 3 : null, queueSeconds: 240, runSeconds: 2.5 }),
+    });
+    const { jobs } = harness(onlyProvider(provider));
+    const now = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
+    await env.DB.prepare("UPDATE bell_rings SET next_attempt_at = 0 WHERE id = ?").bind(ringId).run();
+    await jobs.advanceDue(now);
+    expect(await row(ringId)).toMatchObject({ status: "completed", usage_final: 0, usage_seconds: null, queue_seconds: 240, run_seconds: 2.5 });
+    expect((await getRingView(env, ringId))?.hardware?.qpuSeconds).toBeNull();
+
+    await jobs.advanceDue(now + 2 * MINUTE);
+    expect(await row(ringId)).toMatchObject({ usage_final: 0 });
+    settled = true;
+    await jobs.advanceDue(now + 4 * MINUTE);
+    expect(await row(ringId)).toMatchObject({ usage_final: 1, usage_seconds: 3, next_attempt_at: null });
+    expect((await getRingView(env, ringId))?.hardware).toMatchObject({ qpuSeconds: 3, queueSeconds: 240, runSeconds: 2.5, physicalQubits: [3, 4], backend: "ibm_fez" });
+  });
+});
+
+describe("8. job creation keeps to IBM's 5 a minute and never sleeps", () => {
+  it("submits five of seven due rings and schedules the other two for when the minute has passed", async () => {
+    const rings = [];
+    for (let i = 0; i < 7; i += 1) rings.push(await pendingRing(1));
+    const { provider, log } = scripted();
+    const { jobs } = harness(onlyProvider(provider), { jobsPerMinute: 5 });
+    const now = Date.now();
+    for (const ring of rings) await jobs.submit(ibmRing(ring.ringId), ring.wishes, 0, now);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(5);
+    const waiting = [];
+    for (const ring of rings) {
+      const stored = await row(ring.ringId);
+      if (stored?.status === "queued") waiting.push(stored);
+    }
+    expect(waiting).toHaveLength(2);
+    for (const stored of waiting) {
+      expect(stored.attempts).toBe(0);
+      expect(stored.next_attempt_at).toBeGreaterThan(now + MINUTE - 1_000);
+    }
+    await jobs.advanceDue(now + MINUTE + 5);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(7);
+  });
+
+  it("a 429 on creation reschedules the ring after Retry-After, counting no attempt", async () => {
+    const { ringId, wishes } = await pendingRing(1);
+    const { provider } = scripted({ submit: async () => Promise.reject(new ProviderError("IBM Quantum is rate limiting POST /jobs; try again later.", true, 40)) });
+    const { jobs, sent } = harness(onlyProvider(provider));
+    const now = Date.now();
+    const started = performance.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, now);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await row(ringId)).toMatchObject({ status: "queued", attempts: 0, next_attempt_at: now + 40_000 });
+    expect(sent).toEqual([]);
+  });
+});
+
+describe("9. a ring is finished by the provider it was created with", () => {
+  it("a simulator ring retried after switching to IBM runs on the simulator and creates no IBM job", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2, "simulator");
+    const ibm = scripted();
+    const real = roomProviders(env);
+    const providers: RoomProviders = { current: () => ibm.provider, forRing: (name) => (name === "ibm" ? ibm.provider : real.forRing(name)) };
+    const { jobs } = harness(providers);
+    const now = Date.now();
+    await jobs.submit({ id: ringId, provider: "simulator", submitStartedAt: null }, wishes, 1, now);
+    await jobs.advanceDue(now + 1_000);
+    expect(ibm.log).toEqual([]);
+    expect(await row(ringId)).toMatchObject({ status: "completed", provider: "simulator" });
+    expect(await wishStatuses(wishIds)).toEqual(["entangled", "entangled"]);
+  });
+
+  it("an IBM ring whose provider is no longer configured is failed with the reason, its wishes freed", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(1, "ibm");
+    const providers = roomProviders({ ...env, QUANTUM_PROVIDER: "simulator", IBM_API_KEY: "", IBM_INSTANCE_CRN: "" } as Env);
+    const { jobs } = harness(providers);
+    await jobs.submit(ibmRing(ringId), wishes, 0, Date.now());
+    expect(await row(ringId)).toMatchObject({ status: "failed" });
+    expect((await row(ringId))?.error).toMatch(/IBM_API_KEY/);
+    expect(await wishStatuses(wishIds)).toEqual(["pending"]);
+  });
+});
+
+describe("10. the provider's words stay in /admin", () => {
+  it("visitors hear the spec's sentence on the socket and the page; the raw text is stored for the admin", async () => {
+    const raw = "IBM Quantum had a server error on POST /jobs (HTTP 500): internal trace 0xdeadbeef";
+    const { ringId, wishes } = await pendingRing(1);
+    const { provider } = scripted({ submit: async () => Promise.reject(new ProviderError(raw, true)) });
+    const { jobs, sent } = harness(onlyProvider(provider));
+    await jobs.submit(ibmRing(ringId), wishes, 0, Date.now());
+    expect((await row(ringId))?.error).toBe(raw);
+    expect(JSON.stringify(sent)).not.toContain("0xdeadbeef");
+    expect(sent.at(-1)).toMatchObject({ data: { error: BATCH_FAILED, retrying: true } });
+    const view = await getRingView(env, ringId);
+    expect(view?.error).toBe(BATCH_FAILED);
+    expect(JSON.stringify(view)).not.toContain("0xdeadbeef");
+  });
+});

@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+// The fast lane: pure rules (app/domain, formatting, quantum maths, the IBM client against its in-process fake) and
+// what needs Node itself (the fake IBM service behind a real HTTP server). No Worker API, so no workerd start-up.
+export default defineConfig({
+  resolve: { alias: { "~": here("./app") } },
+  test: {
+    environment: "node",
+    include: ["test/unit/**/*.test.ts", "test/node/**/*.test.ts"],
+    testTimeout: 30_000,
+  },
+});
