@@ -20,7 +20,7 @@ import { container } from "~/styles/layout.css";
 export const meta: MetaFunction = ({ matches }) => {
   const site = siteInfo(matches);
   return pageMeta(site, {
-    description: `${TAGLINE}. Write a wish for peace, ring a shared quantum bell with wishes from around the world, and read what the qubits answered.`,
+    description: `${TAGLINE}. Write a wish for peace, ring a shared quantum bell with wishes from around the world, and read the line its quantum circuit answers.`,
     path: "/",
     jsonLd: siteJsonLd(site),
   });

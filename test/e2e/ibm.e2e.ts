@@ -55,6 +55,13 @@ describe("ringing on IBM Quantum (the fake service) in Chromium", () => {
     const text = await page.locator("main").innerText();
     expect(text).toContain(job!.backend);
     expect(text).not.toMatch(/simulat/i);
+    expect(text).toMatch(/IBM's dashboard prints c\[0\] on the right/);
+    expect(text).toMatch(/→ physical qubit \d+, read into c\[0\]/);
+    // The program that ran scrolls inside its own box: the page itself stays as wide as a phone.
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.locator("details summary").filter({ hasText: "OpenQASM 3" }).click();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.screenshot({ path: ".tmp/screens/ibm-result-360.png", fullPage: true });
     expect(pageErrors).toEqual([]);
     await context.close();
   });

@@ -75,23 +75,26 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
           Outcome
         </text>
       </svg>
-      <table className={visuallyHidden}>
-        <caption>{`Measured counts for each outcome, over ${shots} shots`}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Outcome</th>
-            <th scope="col">Shots</th>
-          </tr>
-        </thead>
-        <tbody>
-          {outcomes.map((outcome) => (
-            <tr key={outcome.bitstring}>
-              <th scope="row">{outcome.bitstring === chosen ? `${outcome.bitstring} (chosen)` : outcome.bitstring}</th>
-              <td>{outcome.count}</td>
+      {/* Hidden in a box, not on the table itself: a table is never narrower than its cells, and would widen a phone's page. */}
+      <div className={visuallyHidden}>
+        <table>
+          <caption>{`Measured counts for each outcome, over ${shots} shots`}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Outcome</th>
+              <th scope="col">Shots</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {outcomes.map((outcome) => (
+              <tr key={outcome.bitstring}>
+                <th scope="row">{outcome.bitstring === chosen ? `${outcome.bitstring} (chosen)` : outcome.bitstring}</th>
+                <td>{outcome.count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {G.maxRows < outcomes.length ? (
         <p className={styles.caption}>
           The {G.maxRows - 1} most frequent outcomes are drawn; the rest share the last bar.

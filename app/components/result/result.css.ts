@@ -206,3 +206,45 @@ export const primaryLink = style([
 ]);
 
 export const footerRow = style({ display: "flex", justifyContent: "center" });
+
+export const subTitle = style({ margin: 0, fontSize: "1.2rem" });
+
+export const nativeRun = style({ display: "flex", flexDirection: "column", gap: vars.space.sm, minWidth: 0 });
+
+export const assignments = style({
+  margin: 0,
+  paddingInlineStart: vars.space.lg,
+  color: vars.color.textMuted,
+  fontVariantNumeric: "tabular-nums",
+});
+
+export const programDetails = style({ minWidth: 0 });
+
+/** At least 24 px tall, as every target on the site. */
+export const programSummary = style({
+  display: "list-item",
+  minHeight: "1.5rem",
+  paddingBlock: vars.space.xs,
+  color: vars.color.brandStrong,
+  fontWeight: 600,
+  cursor: "pointer",
+});
+
+/** The program keeps its lines: a long one scrolls inside this box, and a long program scrolls down within it too. */
+export const program = style({
+  margin: `${vars.space.sm} 0 0`,
+  maxWidth: "100%",
+  maxHeight: "24rem",
+  overflow: "auto",
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.background,
+  color: vars.color.text,
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  fontSize: "0.9rem",
+  lineHeight: 1.5,
+  whiteSpace: "pre",
+});
+
+export const orderNote = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.95rem", textAlign: "center" });

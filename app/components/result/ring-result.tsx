@@ -2,22 +2,27 @@ import { Link, useNavigationType, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { formatLongUtcDateTime } from "~/domain/format";
 import { PENDING_POLL_MS } from "~/domain/limits";
-import { BATCH_FAILED } from "~/domain/messages";
+import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RingView } from "~/domain/ring-view";
 import { useBellMessages, useBellSocketConnected } from "~/realtime/bell-socket";
 import { container, visuallyHidden } from "~/styles/layout.css";
 import { BitString } from "./bit-string";
 import { CircuitDiagram } from "./circuit-diagram";
 import { CountsHistogram } from "./counts-histogram";
+import { HardwareRunDetails } from "./hardware-run";
 import {
-  entangledSubtitle,
-  formatSeconds,
-  LISTENING_BODY,
-  LISTENING_TITLE,
+  answerSentence,
+  arrivalAnnouncement,
+  bitOrderNote,
+  circuitCaption,
+  countsHeading,
+  listeningBody,
+  listeningTitle,
   providerSentence,
-  RING_FAILED_FINALLY,
+  ringShareText,
   RING_TITLE_FALLBACK,
   shotsSentence,
+  timingSentence,
 } from "./result-copy";
 import * as styles from "./result.css";
 import { RingWishes } from "./ring-wishes";
@@ -77,9 +82,10 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
   const completed = ring.status === "completed" && ring.bitstring !== null;
   // Hidden (moderated) wishes leave the page but not the circuit; numbering by qubit is then not possible.
   const numbered = ring.wishes.length === ring.circuit.qubits;
-  const title = processing ? LISTENING_TITLE : (ring.poem ?? RING_TITLE_FALLBACK);
-  const entangled = entangledSubtitle(ring.circuit.qubits || ring.wishes.length);
-  const shareText = ring.poem ? `“${ring.poem}” ${entangled} in the ${siteName}.` : `${entangled} in the ${siteName}.`;
+  const title = processing ? listeningTitle(ring) : (ring.poem ?? RING_TITLE_FALLBACK);
+  const shareText = ringShareText(ring, ring.circuit.qubits || ring.wishes.length, siteName);
+  const timing = timingSentence(ring);
+  const orderNote = completed ? bitOrderNote(ring, ring.bitstring ?? "") : null;
 
   return (
     <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
@@ -98,10 +104,10 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
           </div>
         ) : null}
         <div role="status" aria-live="polite" aria-atomic="true">
-          {processing ? <p className={styles.heroNote}>{LISTENING_BODY}</p> : null}
-          {retrying ? <p className={styles.warning}>{BATCH_FAILED}</p> : null}
-          {ring.status === "failed" ? <p className={styles.heroNote}>{RING_FAILED_FINALLY}</p> : null}
-          {completed && arrivedLive ? <p className={visuallyHidden}>{`The qubits have answered: ${title}`}</p> : null}
+          {processing ? <p className={styles.heroNote}>{listeningBody(ring)}</p> : null}
+          {retrying ? <p className={styles.warning}>{ring.error ?? BATCH_FAILED}</p> : null}
+          {ring.status === "failed" ? <p className={styles.heroNote}>{ring.error ?? BATCH_GAVE_UP}</p> : null}
+          {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(ring, title)}</p> : null}
         </div>
       </header>
 
@@ -110,11 +116,9 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
           <h2 id="ring-answer" className={styles.sectionTitle}>
             The answer
           </h2>
-          <p className={styles.muted}>
-            The qubits settled on the bit string {ring.bitstring}. Each bit belongs to one wish; more ones lean the line
-            towards hope, more zeros towards peace.
-          </p>
+          <p className={styles.muted}>{answerSentence(ring, ring.bitstring ?? "")}</p>
           <BitString bitstring={ring.bitstring ?? ""} wishes={numbered ? ring.wishes : null} />
+          {orderNote ? <p className={styles.orderNote}>{orderNote}</p> : null}
         </section>
       ) : null}
 
@@ -131,24 +135,22 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
         </h2>
         <ul className={styles.facts}>
           <li>{providerSentence(ring)}</li>
-          {ring.secondsTaken !== null ? <li>The qubits answered in {formatSeconds(ring.secondsTaken)}.</li> : null}
-          {completed ? <li>{shotsSentence(ring.shots)}</li> : null}
+          {timing ? <li>{timing}</li> : null}
+          {completed ? <li>{shotsSentence(ring, ring.shots)}</li> : null}
         </ul>
         <figure className={styles.figure}>
           <div className={styles.scroller} tabIndex={0} role="group" aria-label="Circuit diagram">
             <CircuitDiagram circuit={ring.circuit} />
           </div>
-          <figcaption className={styles.caption}>
-            Each wish turns its own qubit by an angle drawn from its words (RY), neighbouring qubits are entangled (CX),
-            and every qubit is then measured.
-          </figcaption>
+          <figcaption className={styles.caption}>{circuitCaption(ring)}</figcaption>
         </figure>
+        {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === "completed"} /> : null}
       </section>
 
       {completed && ring.counts ? (
         <section className={styles.section} aria-labelledby="ring-counts">
           <h2 id="ring-counts" className={styles.sectionTitle}>
-            What the qubits measured
+            {countsHeading(ring)}
           </h2>
           <p className={styles.legend}>
             <span className={styles.legendSwatch} aria-hidden="true" />

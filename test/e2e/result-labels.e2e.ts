@@ -1,0 +1,74 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
+
+// The result page of a simulator ring says what happened, a simulation, and nothing a chip would have done.
+// result-copy.ts imports through the app's "~" alias, which this Node-side suite does not resolve: the sentences are
+// written out here, and are the contract.
+
+const SIMULATOR_SENTENCE = "Computed on the built-in exact state-vector simulator, not on quantum hardware.";
+/** Phrases that say physical qubits did something, or name IBM's hardware: never true of a simulator ring. */
+const HARDWARE_CLAIM = /qubits? (settled|answered|measured|have answered|are listening)|QPU|IBM|ibm_|physical qubit|native gates/i;
+
+let browser: Browser;
+let ringId = "";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The e2e database is seeded with completed rings, all computed by the simulator (scripts/seed.ts).
+  const response = await fetch(`${baseURL()}/api/bell/history?page=1&pageSize=50`);
+  expect(response.status).toBe(200);
+  const { history } = (await response.json()) as { history: { id: string; status: string }[] };
+  ringId = history.find((ring) => ring.status === "completed")?.id ?? "";
+  expect(ringId, "a completed ring in the seeded history").not.toBe("");
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openRing(page: Page): Promise<string> {
+  expect((await page.goto(`/bell/${encodeURIComponent(ringId)}`))?.status()).toBe(200);
+  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  return (await page.locator("article").first().innerText()).replace(/\s+/g, " ");
+}
+
+describe("the result page of a simulator ring", () => {
+  it("is worded as a simulation, in the page, its meta description and its share post", async () => {
+    const { context, page } = await newVisitor(browser);
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    const text = await openRing(page);
+
+    expect(text).toContain(SIMULATOR_SENTENCE);
+    expect(text).toMatch(/The answer was ready [\d.]+ (second|seconds|minute|minutes) after the bell rang\./);
+    expect(text).toMatch(/The simulation's most frequent outcome is the bit string [01]+\./);
+    expect(text).toMatch(/Sampled over \d+ simulated shots\./);
+    expect(await page.getByRole("heading", { level: 2, name: "What the simulation sampled" }).count()).toBe(1);
+    expect(text).not.toMatch(HARDWARE_CLAIM);
+    expect(text).not.toContain("The qubits");
+    expect(await page.locator("article details").count()).toBe(0);
+
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description).toContain("simulated");
+    expect(description).not.toMatch(HARDWARE_CLAIM);
+    expect(await page.locator('meta[property="og:description"]').getAttribute("content")).toBe(description);
+    const image = new URL((await page.locator('meta[property="og:image"][content*="variant=bell"]').getAttribute("content"))!);
+    expect(image.searchParams.get("subtitle")).toMatch(/^\d+ wish(es)? entangled, simulated$/);
+
+    const post = new URL((await page.getByRole("link", { name: /^Share on X/ }).getAttribute("href"))!);
+    expect(post.searchParams.get("text")).toContain("A simulated ring of");
+
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+
+  it("does not scroll sideways on a 360 px phone", async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 360, height: 800 } });
+    await openRing(page);
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await context.close();
+  });
+});
