@@ -36,6 +36,12 @@ export type RingOutcome =
 
 const newRingId = monotonicFactory();
 
+/** The spec's 20 seconds, unless RING_COOLDOWN_SECONDS sets another (a test server's short cooldown). */
+export function cooldownSeconds(env: { RING_COOLDOWN_SECONDS?: string }): number {
+  const configured = Number(env.RING_COOLDOWN_SECONDS);
+  return configured > 0 ? configured : RING_COOLDOWN_SECONDS;
+}
+
 /**
  * The shared bell. One instance (named `global`) serialises every ring, holds the 20-second cooldown in its
  * storage (so an eviction cannot reset it), advances quantum jobs from its alarm and the cron, and fans messages
@@ -128,7 +134,7 @@ export class BellRoom extends DurableObject<Env> {
   private async ringNow({ wishIds, rungByHash }: RingRequest): Promise<RingOutcome> {
     const now = Date.now();
     const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
-    const waitMs = lastRingAt + RING_COOLDOWN_SECONDS * 1000 - now;
+    const waitMs = lastRingAt + cooldownSeconds(this.env as { RING_COOLDOWN_SECONDS?: string }) * 1000 - now;
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       return { ok: false, status: 429, error: ringCooldown(seconds), retryAfter: seconds };

@@ -105,7 +105,7 @@ export class RingJobs {
    * pays for two jobs; and no more jobs are created per minute than the provider allows (the rest wait their turn).
    */
   async submit(ring: RingToSubmit, wishes: BatchWish[], previousAttempts: number, now: number): Promise<void> {
-    const chosen = await this.providerFor(ring.id, ring.provider);
+    const chosen = await this.providerFor(ring.id, ring.provider, now);
     if (!chosen) return;
     const attempts = previousAttempts + 1;
     this.inFlight.add(ring.id);
@@ -160,18 +160,18 @@ export class RingJobs {
   }
 
   /** The ring's own provider, or null once the ring has been failed because that provider can no longer be made. */
-  private async providerFor(ringId: string, name: string): Promise<RoomProvider | null> {
+  private async providerFor(ringId: string, name: string, now: number): Promise<RoomProvider | null> {
     try {
       return this.providers.forRing(name);
     } catch (error) {
       if (!(error instanceof QuantumConfigurationError)) throw error;
-      await this.giveUp(ringId, `This ring was created with ${name}, which is no longer configured: ${error.message}`, Date.now());
+      await this.giveUp(ringId, `This ring was created with ${name}, which is no longer configured: ${error.message}`, now);
       return null;
     }
   }
 
   private async pollOne(ringId: string, job: JobRef, attempts: number, submittedAt: number | null, now: number) {
-    const provider = await this.providerFor(ringId, job.provider);
+    const provider = await this.providerFor(ringId, job.provider, now);
     if (!provider) return;
     let status: JobStatus;
     try {
@@ -221,7 +221,13 @@ export class RingJobs {
   }
 
   private async readUsageAgain(ring: { id: string; provider: string; jobId: string | null; backend: string | null; completedAt: number | null }, now: number) {
-    const provider = await this.providerFor(ring.id, ring.provider).catch(() => null);
+    // A finished ring is never failed: without its provider it just stops asking.
+    let provider: RoomProvider | null = null;
+    try {
+      provider = this.providers.forRing(ring.provider);
+    } catch {
+      provider = null;
+    }
     const tooLate = ring.completedAt === null || now - ring.completedAt > USAGE_READ_FOR_MS;
     if (!provider?.usage || !ring.jobId || tooLate) {
       // Past a day without a settled figure the ring stops asking and shows its usage as unknown.

@@ -115,12 +115,18 @@ describe("the shared anonymous home page", () => {
   });
 
   it("is never shared with a visitor who has a cookie or asks for a filtered wall", async () => {
+    const device = crypto.randomUUID().replaceAll("-", "");
+    const { json } = await submit({ wish: "Hope for every night-shift nurse in Lagos, hope without end", country: "Nigeria" });
+    await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: device } });
+    const card = (html: string) => new RegExp(`<article id="wish-${json.wishId}"[\\s\\S]*?</article>`).exec(html)?.[0] ?? "";
     const shared = await page();
-    const withCookie = await page({ headers: { Cookie: "unrelated=1" } });
-    expect(withCookie.response.status).toBe(200);
-    expect(withCookie.html.replaceAll(withCookie.nonce, "N")).not.toBe("");
-    const filtered = await exports.default.fetch(`${ORIGIN}/?theme=Peace`);
-    expect(filtered.status).toBe(200);
-    expect(await filtered.text()).not.toBe(shared.html);
+    expect(card(shared.html)).toContain('data-resonated="false"');
+    // Only this device's own page can know it resonated: a shared page would not say so.
+    expect(card((await page({ headers: { Cookie: `qb_device=${device}` } })).html)).toContain('data-resonated="true"');
+    expect(card((await page()).html)).toContain('data-resonated="false"');
+    // A Hope wish is on the shared page's wall, never on a wall filtered to Peace.
+    const peace = await exports.default.fetch(`${ORIGIN}/?theme=Peace`);
+    expect(peace.status).toBe(200);
+    expect(card(await peace.text())).toBe("");
   });
 });
