@@ -3,7 +3,7 @@ import { BELL_HISTORY_PAGE_SIZE, RING_BATCH_SIZE, SHOTS } from "~/domain/limits"
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import { poemFor } from "~/domain/poem";
 import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
-import { buildCircuit } from "../../workers/quantum/circuit";
+import { buildCircuit } from "~/domain/circuit";
 import { LEDGER_SUM_QUERY, LEDGER_SUM_SQL, secondsFromLedger, simulatorStartSeconds } from "./credits.server";
 import { database } from "./db/client.server";
 import { bellRings, wishes } from "./db/schema";

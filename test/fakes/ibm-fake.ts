@@ -12,7 +12,7 @@
  * issued (expiry follows the injected clock), the right Service-CRN and, on an IBM host, the CRN's region; job
  * creation is limited to 5 a minute per user.
  */
-import type { Circuit, Gate } from "../../workers/quantum/circuit";
+import type { Circuit, Gate } from "../../app/domain/circuit";
 import { seededRandom } from "../../workers/quantum/prng";
 import { indexProbabilities, simulate } from "../../workers/quantum/state-vector";
 import backendConfiguration from "./ibm-recorded/backend-configuration.json";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { buildCircuit } from "./circuit";
+import { batchCircuit } from "./batch-circuit";
 import { mostFrequentOutcome } from "./counts";
 import { createIamTokenSource, DEFAULT_IAM_URL } from "./ibm-auth";
 import { chooseLeastBusyBackend, loadBackendTarget, type BackendTarget } from "./ibm-backend";
@@ -135,7 +135,7 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
     name: "ibm",
 
     async submit(batch: RingBatch): Promise<SubmittedJob> {
-      const circuit = await buildCircuit(batch);
+      const circuit = await batchCircuit(batch);
       const backend = await backendTarget();
       let line: number[];
       try {

@@ -1,4 +1,4 @@
-import type { Circuit, Gate } from "./circuit";
+import type { Circuit, Gate } from "../../app/domain/circuit";
 
 export type NativeGate = Extract<Gate, { op: "rz" | "sx" | "x" | "cz" | "measure" }>;
 

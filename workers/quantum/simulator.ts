@@ -1,4 +1,4 @@
-import { buildCircuit } from "./circuit";
+import { batchCircuit } from "./batch-circuit";
 import { mostFrequentOutcome } from "./counts";
 import { seededRandom } from "./prng";
 import { sample } from "./state-vector";
@@ -24,7 +24,7 @@ export function createSimulatorProvider(options: SimulatorOptions): QuantumProvi
   return {
     name: "simulator",
     async submit(batch: RingBatch): Promise<SubmittedJob> {
-      const circuit = await buildCircuit(batch);
+      const circuit = await batchCircuit(batch);
       const counts = sample(circuit, SHOTS, seededRandom(batch.ringId));
       return { provider: "simulator", jobId: encodeJobId(batch.ringId, counts), backend: SIMULATOR_BACKEND, qasm: null, physicalQubits: [] };
     },

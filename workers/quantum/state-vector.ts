@@ -1,4 +1,4 @@
-import type { Circuit, Gate } from "./circuit";
+import type { Circuit, Gate } from "../../app/domain/circuit";
 
 /**
  * An exact state-vector simulator.

@@ -5,11 +5,8 @@
  * character i is the measured value of qubit i, which encodes wish i of the batch.
  */
 
-export interface RingBatch {
-  ringId: string;
-  /** 1 to 5 wishes, in the order that assigns them to qubits 0..n-1. */
-  wishes: { id: string; text: string }[];
-}
+export type { RingBatch } from "../../app/domain/circuit";
+import type { RingBatch } from "../../app/domain/circuit";
 
 export type { ProviderName } from "../../app/domain/quantum-config";
 import type { ProviderName } from "../../app/domain/quantum-config";

@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
-import { buildCircuit, wishAngle } from "../../../workers/quantum/circuit";
+import { buildCircuit, wishAngle } from "../../../app/domain/circuit";
+import { batchCircuit } from "../../../workers/quantum/batch-circuit";
 import { ProviderError } from "../../../workers/quantum/types";
 
 const wish = (id: string, text: string) => ({ id, text });
@@ -52,9 +53,11 @@ describe("buildCircuit", () => {
     }
   });
 
-  it("refuses empty and oversized batches without suggesting a retry", async () => {
-    await expect(buildCircuit({ ringId: "r", wishes: [] })).rejects.toMatchObject({ retryable: false });
+  it("refuses empty and oversized batches; a provider reports that as an error no retry can mend", async () => {
     const six = Array.from({ length: 6 }, (_, i) => wish(String(i), "a wish for peace"));
-    await expect(buildCircuit({ ringId: "r", wishes: six })).rejects.toBeInstanceOf(ProviderError);
+    await expect(buildCircuit({ ringId: "r", wishes: [] })).rejects.toBeInstanceOf(RangeError);
+    await expect(buildCircuit({ ringId: "r", wishes: six })).rejects.toBeInstanceOf(RangeError);
+    await expect(batchCircuit({ ringId: "r", wishes: [] })).rejects.toMatchObject({ retryable: false });
+    await expect(batchCircuit({ ringId: "r", wishes: six })).rejects.toBeInstanceOf(ProviderError);
   });
 });

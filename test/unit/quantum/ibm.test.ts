@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { createProviderNamed } from "../../../workers/quantum";
-import { buildCircuit } from "../../../workers/quantum/circuit";
+import { buildCircuit } from "../../../app/domain/circuit";
 import { createIbmProvider, JOB_TAG, ringTag, type IbmProviderOptions } from "../../../workers/quantum/ibm";
 import { IBM_API_VERSION } from "../../../workers/quantum/ibm-http";
 import { physicalQubitsOf } from "../../../workers/quantum/qasm";

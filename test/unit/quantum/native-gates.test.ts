@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import type { Circuit, Gate } from "../../../workers/quantum/circuit";
+import type { Circuit, Gate } from "../../../app/domain/circuit";
 import { findQubitLine, toNativeGates } from "../../../workers/quantum/native-gates";
 import { probabilities, simulate, type StateVector } from "../../../workers/quantum/state-vector";
 import { mulberry32 } from "../../../workers/quantum/prng";

@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { buildCircuit } from "../../../workers/quantum/circuit";
+import { buildCircuit } from "../../../app/domain/circuit";
 import { createSimulatorProvider, SIMULATOR_BACKEND } from "../../../workers/quantum/simulator";
 import { probabilities } from "../../../workers/quantum/state-vector";
 import type { JobStatus, RingBatch } from "../../../workers/quantum/types";

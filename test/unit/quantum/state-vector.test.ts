@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import type { Circuit, Gate } from "../../../workers/quantum/circuit";
+import type { Circuit, Gate } from "../../../app/domain/circuit";
 import { mulberry32 } from "../../../workers/quantum/prng";
 import { basisIndexToBitstring, probabilities, sample, simulate } from "../../../workers/quantum/state-vector";
 

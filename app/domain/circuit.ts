@@ -1,4 +1,10 @@
-import { MAX_WISHES_PER_RING, ProviderError, type RingBatch } from "./types";
+import { RING_BATCH_SIZE } from "./limits";
+
+/** The wishes of one ring, in the order that assigns them to qubits 0..n-1. */
+export interface RingBatch {
+  ringId: string;
+  wishes: { id: string; text: string }[];
+}
 
 export type Gate =
   | { op: "ry"; q: number; theta: number }
@@ -24,12 +30,12 @@ export async function wishAngle(ringId: string, text: string): Promise<number> {
   return (new DataView(digest).getUint32(0) / UINT32_RANGE) * Math.PI;
 }
 
-/** One qubit per wish: RY(θ_i) on each, a CX chain q0→q1→…→q(n-1), then measure all. */
+/**
+ * The circuit of a ring (DESIGN §6), pure, so the providers run it and the result page draws it from one definition.
+ * One qubit per wish: RY(θ_i) on each, a CX chain q0→q1→…→q(n-1), then measure all. */
 export async function buildCircuit(batch: RingBatch): Promise<Circuit> {
   const qubits = batch.wishes.length;
-  if (qubits < 1 || qubits > MAX_WISHES_PER_RING) {
-    throw new ProviderError(`A ring holds 1 to ${MAX_WISHES_PER_RING} wishes, got ${qubits}.`, false);
-  }
+  if (qubits < 1 || qubits > RING_BATCH_SIZE) throw new RangeError(`A ring holds 1 to ${RING_BATCH_SIZE} wishes, got ${qubits}.`);
   const angles = await Promise.all(batch.wishes.map((wish) => wishAngle(batch.ringId, wish.text)));
   const gates: Gate[] = angles.map((theta, q) => ({ op: "ry", q, theta }));
   for (let q = 0; q + 1 < qubits; q++) gates.push({ op: "cx", control: q, target: q + 1 });
