@@ -1,38 +1,5 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+import { workerdConfig } from "./vitest.workerd";
 
 // Integration tests inside workerd: D1, the BellRoom and the Worker entry are the real ones. Pure unit tests run in
 // Node (vitest.node.config.ts), where they need no workerd start-up per file.
-export default defineConfig({
-  plugins: [
-    cloudflareTest(async () => ({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
-          HASH_SECRET: "test-hash-secret-0123456789",
-          ADMIN_PASSWORD: "test-admin-password",
-          SESSION_SECRET: "test-session-secret-0123456789",
-          IBM_API_KEY: "",
-          IBM_INSTANCE_CRN: "",
-        },
-      },
-    })),
-  ],
-  resolve: {
-    alias: {
-      "~": here("./app"),
-      "@quantum-bell/server-build": here("./build/server/index.js"),
-    },
-  },
-  test: {
-    include: ["test/integration/**/*.test.ts"],
-    setupFiles: ["./test/setup/apply-migrations.ts"],
-    // The machine is shared and noisy; a test that is merely slow must not fail.
-    testTimeout: 30_000,
-    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
-  },
-});
+export default workerdConfig({ include: ["test/integration/**/*.test.ts"] });

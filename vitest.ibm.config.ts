@@ -1,10 +1,6 @@
-import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
 import { FAKE_API_KEY, FAKE_INSTANCE_CRN } from "./test/fakes/ibm-fake";
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+import { workerdConfig } from "./vitest.workerd";
 
 /** A port nobody listens on now; the global setup starts the fake IBM service there. */
 function freePort(): Promise<number> {
@@ -24,37 +20,15 @@ const port = process.env.IBM_FAKE_PORT ? Number(process.env.IBM_FAKE_PORT) : awa
 process.env.IBM_FAKE_PORT = String(port);
 const fakeUrl = `http://127.0.0.1:${port}`;
 
-export default defineConfig({
-  plugins: [
-    cloudflareTest(async () => ({
-      wrangler: { configPath: "./wrangler.toml" },
-      miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
-          HASH_SECRET: "test-hash-secret-0123456789",
-          ADMIN_PASSWORD: "test-admin-password",
-          SESSION_SECRET: "test-session-secret-0123456789",
-          QUANTUM_PROVIDER: "ibm",
-          IBM_API_KEY: FAKE_API_KEY,
-          IBM_INSTANCE_CRN: FAKE_INSTANCE_CRN,
-          IBM_API_URL: `${fakeUrl}/api/v1`,
-          IBM_IAM_URL: `${fakeUrl}/identity/token`,
-          IBM_FAKE_URL: fakeUrl,
-        },
-      },
-    })),
-  ],
-  resolve: {
-    alias: {
-      "~": here("./app"),
-      "@quantum-bell/server-build": here("./build/server/index.js"),
-    },
-  },
-  test: {
-    include: ["test/ibm-live/**/*.test.ts"],
-    globalSetup: ["./test/ibm-live/start-fake.ts"],
-    setupFiles: ["./test/setup/apply-migrations.ts"],
-    testTimeout: 30_000,
-    deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+export default workerdConfig({
+  include: ["test/ibm-live/**/*.test.ts"],
+  globalSetup: ["./test/ibm-live/start-fake.ts"],
+  bindings: {
+    QUANTUM_PROVIDER: "ibm",
+    IBM_API_KEY: FAKE_API_KEY,
+    IBM_INSTANCE_CRN: FAKE_INSTANCE_CRN,
+    IBM_API_URL: `${fakeUrl}/api/v1`,
+    IBM_IAM_URL: `${fakeUrl}/identity/token`,
+    IBM_FAKE_URL: fakeUrl,
   },
 });

@@ -1,0 +1,44 @@
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * A vitest project inside workerd: the Worker of wrangler.toml, with the test secrets and the migrations to apply.
+ * `bindings` adds to or overrides them (the IBM lane configures QUANTUM_PROVIDER=ibm this way).
+ */
+export function workerdConfig({ include, bindings = {}, globalSetup }: { include: string[]; bindings?: Record<string, string>; globalSetup?: string[] }) {
+  return defineConfig({
+    plugins: [
+      cloudflareTest(async () => ({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),
+            HASH_SECRET: "test-hash-secret-0123456789",
+            ADMIN_PASSWORD: "test-admin-password",
+            SESSION_SECRET: "test-session-secret-0123456789",
+            IBM_API_KEY: "",
+            IBM_INSTANCE_CRN: "",
+            ...bindings,
+          },
+        },
+      })),
+    ],
+    resolve: {
+      alias: {
+        "~": here("./app"),
+        "@quantum-bell/server-build": here("./build/server/index.js"),
+      },
+    },
+    test: {
+      include,
+      globalSetup,
+      setupFiles: ["./test/setup/apply-migrations.ts"],
+      // The machine is shared and noisy; a test that is merely slow must not fail.
+      testTimeout: 30_000,
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+    },
+  });
+}
