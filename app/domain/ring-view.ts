@@ -6,7 +6,8 @@ export type DiagramGate =
   | { op: "cx"; control: number; target: number }
   | { op: "measure"; q: number };
 
-export type RingStatus = "queued" | "running" | "completed" | "failed";
+export type { RingStatus } from "./statuses";
+import type { RingStatus } from "./statuses";
 
 /** Everything the result page at /bell/{id} shows about one ring. */
 export interface RingView {

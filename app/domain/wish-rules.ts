@@ -3,8 +3,7 @@ import { WISH_COUNTER_WARNING, WISH_MIN_LENGTH } from "./limits";
 import { charactersToGo, WISH_PROMPT } from "./messages";
 import { THEMES } from "./theme";
 
-export const WISH_STATUSES = ["pending", "submitted_for_batching", "entangled", "processed"] as const;
-export type WishStatus = (typeof WISH_STATUSES)[number];
+export { WISH_STATUSES, type WishStatus } from "./statuses";
 
 export const WALL_THEME_FILTERS = ["all", ...THEMES] as const;
 export const WALL_TIME_FILTERS = ["all", "today", "week", "month"] as const;

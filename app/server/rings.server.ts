@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { BELL_HISTORY_PAGE_SIZE, RING_BATCH_SIZE, SHOTS } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
+import { RING_STATUS, sqlList, sqlText, WISH_STATUS } from "~/domain/statuses";
 import { poemFor } from "~/domain/poem";
 import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
 import { buildCircuit } from "~/domain/circuit";
@@ -25,7 +26,7 @@ export interface RingClaim {
   creditsSeconds: number | null;
 }
 
-const PENDING = "status = 'pending' AND hidden = 0";
+const PENDING = `status = ${sqlText(WISH_STATUS.pending)} AND hidden = 0`;
 
 /**
  * Creates a ring and moves its batch out of `pending` in one D1 batch (one round trip, one transaction). The batch
@@ -48,10 +49,10 @@ export async function claimRing(
   const [, , claimed, pending, ledger] = await env.DB.batch<Record<string, unknown>>([
     env.DB.prepare(
       `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, status, attempts)
-       SELECT ?, ?, ?, ?, ?, 'queued', 0 WHERE EXISTS (SELECT 1 FROM wishes WHERE ${PENDING}) ${creditsGuard}`,
+       SELECT ?, ?, ?, ?, ?, ${sqlText(RING_STATUS.queued)}, 0 WHERE EXISTS (SELECT 1 FROM wishes WHERE ${PENDING}) ${creditsGuard}`,
     ).bind(ring.id, ring.createdAt, ring.virtual ? 1 : 0, ring.rungByHash, ring.provider, ...(ledgerCredits ? [simulatorStartSeconds(env)] : [])),
     env.DB.prepare(
-      `UPDATE wishes SET status = 'submitted_for_batching', bell_ring_id = ?
+      `UPDATE wishes SET status = ${sqlText(WISH_STATUS.submittedForBatching)}, bell_ring_id = ?
        WHERE id IN (SELECT id FROM wishes WHERE ${PENDING} ${batchFilter} ORDER BY created_at, id LIMIT ?)
          AND EXISTS (SELECT 1 FROM bell_rings WHERE id = ?)`,
     ).bind(ring.id, ...requestedIds, ...requestedIds, RING_BATCH_SIZE, ring.id),
@@ -160,7 +161,7 @@ export async function completeRing(
   options: { debitLedger: boolean; now: number; nextUsageReadAt?: number },
 ): Promise<string> {
   const poem = poemFor(result.bitstring);
-  const notDone = "(SELECT status FROM bell_rings WHERE id = ?) != 'completed'";
+  const notDone = `(SELECT status FROM bell_rings WHERE id = ?) != ${sqlText(RING_STATUS.completed)}`;
   const usageFinal = result.usageSeconds !== null;
   const statements = [
     env.DB.prepare(
@@ -169,7 +170,7 @@ export async function completeRing(
          entangled_count = entangled_count + (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.hidden = 0 AND w.country_code = country_stats.country_code)
        WHERE ${notDone} AND country_code IN (SELECT country_code FROM wishes WHERE bell_ring_id = ? AND country_code IS NOT NULL)`,
     ).bind(ringId, ringId, ringId, ringId),
-    env.DB.prepare(`UPDATE wishes SET status = 'entangled' WHERE bell_ring_id = ? AND ${notDone}`).bind(ringId, ringId),
+    env.DB.prepare(`UPDATE wishes SET status = ${sqlText(WISH_STATUS.entangled)} WHERE bell_ring_id = ? AND ${notDone}`).bind(ringId, ringId),
   ];
   if (options.debitLedger && usageFinal) {
     statements.push(
@@ -180,8 +181,8 @@ export async function completeRing(
   }
   statements.push(
     env.DB.prepare(
-      `UPDATE bell_rings SET status = 'completed', bitstring = ?, counts = ?, poem = ?, usage_seconds = ?, usage_final = ?,
-         queue_seconds = ?, run_seconds = ?, completed_at = ?, error = NULL, next_attempt_at = ? WHERE id = ? AND status != 'completed'`,
+      `UPDATE bell_rings SET status = ${sqlText(RING_STATUS.completed)}, bitstring = ?, counts = ?, poem = ?, usage_seconds = ?, usage_final = ?,
+         queue_seconds = ?, run_seconds = ?, completed_at = ?, error = NULL, next_attempt_at = ? WHERE id = ? AND status != ${sqlText(RING_STATUS.completed)}`,
     ).bind(
       result.bitstring,
       JSON.stringify(result.counts),
@@ -213,7 +214,7 @@ export async function recordUsage(
   const done = usage.usageSeconds !== null || nextReadAt === null;
   await env.DB.prepare(
     `UPDATE bell_rings SET usage_seconds = ?, usage_final = ?, queue_seconds = COALESCE(?, queue_seconds),
-       run_seconds = COALESCE(?, run_seconds), next_attempt_at = ? WHERE id = ? AND status = 'completed' AND usage_final = 0`,
+       run_seconds = COALESCE(?, run_seconds), next_attempt_at = ? WHERE id = ? AND status = ${sqlText(RING_STATUS.completed)} AND usage_final = 0`,
   )
     .bind(usage.usageSeconds, done ? 1 : 0, usage.queueSeconds, usage.runSeconds, done ? null : nextReadAt, ringId)
     .run();
@@ -233,9 +234,11 @@ export async function ringsAwaitingUsage(env: Env, now: number): Promise<RingRow
 export async function failRing(env: Env, ringId: string, error: string, now: number) {
   await env.DB.batch([
     env.DB.prepare(
-      "UPDATE wishes SET status = 'pending', bell_ring_id = NULL WHERE bell_ring_id = ? AND status = 'submitted_for_batching'",
+      `UPDATE wishes SET status = ${sqlText(WISH_STATUS.pending)}, bell_ring_id = NULL WHERE bell_ring_id = ? AND status = ${sqlText(WISH_STATUS.submittedForBatching)}`,
     ).bind(ringId),
-    env.DB.prepare("UPDATE bell_rings SET status = 'failed', error = ?, completed_at = ?, next_attempt_at = NULL WHERE id = ? AND status != 'completed'").bind(
+    env.DB.prepare(
+      `UPDATE bell_rings SET status = ${sqlText(RING_STATUS.failed)}, error = ?, completed_at = ?, next_attempt_at = NULL WHERE id = ? AND status != ${sqlText(RING_STATUS.completed)}`,
+    ).bind(
       error,
       now,
       ringId,
@@ -264,7 +267,7 @@ export async function nextDueAt(env: Env): Promise<number | null> {
   // Two index reads: unfinished rings by status, unsettled usage by its own partial index.
   const row = await env.DB.prepare(
     `SELECT MIN(at) AS at FROM (
-       SELECT MIN(COALESCE(next_attempt_at, 0)) AS at FROM bell_rings WHERE status IN ('queued', 'running')
+       SELECT MIN(COALESCE(next_attempt_at, 0)) AS at FROM bell_rings WHERE status IN ${sqlList(RING_STATUS.queued, RING_STATUS.running)}
        UNION ALL
        SELECT MIN(next_attempt_at) AS at FROM bell_rings WHERE usage_final = 0 AND next_attempt_at IS NOT NULL)`,
   ).first<{ at: number | null }>();

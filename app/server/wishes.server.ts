@@ -13,6 +13,7 @@ import { countryByCode, findCountry } from "./geo/countries.server";
 import { clientIp, privateHash } from "./hashing.server";
 import { ApiError } from "./http.server";
 import { readsChanged } from "./read-cache.server";
+import { sqlText, WISH_STATUS } from "~/domain/statuses";
 
 const newId = monotonicFactory();
 /** A country glows as "new" on the map and strip while its latest wish is this fresh. */
@@ -92,7 +93,7 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
     statement(
       `INSERT INTO wishes (id, text, name, email, country, country_code, location, lat, lon, theme, status,
                            fingerprint_hash, ip_hash, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqlText(WISH_STATUS.pending)}, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM wishes WHERE fingerprint_hash = ? AND created_at >= ?) < ?
          AND (SELECT COUNT(*) FROM wishes WHERE ip_hash = ? AND created_at >= ?) < ?`,
       id, text, name ?? null, input.email ?? null, country, countryCode, location, input.lat ?? null, input.lon ?? null,

@@ -1,6 +1,7 @@
-import { desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
+import { WISH_STATUS } from "~/domain/statuses";
 import { bellRoom } from "../bell-room-client.server";
 import { quantumCredits } from "../credits.server";
 import { database } from "../db/client.server";
@@ -89,7 +90,7 @@ async function totals(env: Env): Promise<DashboardTotals> {
       db.query.siteCounters.findFirst({ where: eq(siteCounters.key, TOTAL_COUNTER) }),
       db.$count(wishes, eq(wishes.hidden, true)),
       db.$count(wishes, sql`${wishes.reportCount} > 0`),
-      db.$count(wishes, sql`${wishes.status} = 'pending' AND ${wishes.hidden} = 0`),
+      db.$count(wishes, and(eq(wishes.status, WISH_STATUS.pending), eq(wishes.hidden, false))),
       db.$count(bellRings),
       db.$count(bellRings, eq(bellRings.status, "failed")),
       db.$count(contactMessages, isNull(contactMessages.readAt)),

@@ -9,6 +9,7 @@ import { ApiError } from "../http.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { readsChanged } from "../read-cache.server";
 import { themeCounter, TOTAL_COUNTER } from "../wishes.server";
+import { sqlList, WISH_STATUS } from "~/domain/statuses";
 
 export const REPORTS_PER_DEVICE_PER_DAY = 20;
 export const REPORTS_PER_IP_PER_DAY = 100;
@@ -17,8 +18,8 @@ const QUEUE_LIMIT = 100;
 export const WISH_NOT_FOUND = "We could not find that wish.";
 export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";
 
-const PENDING_STATUSES = "('pending', 'submitted_for_batching')";
-const ENTANGLED_STATUSES = "('entangled', 'processed')";
+const PENDING_STATUSES = sqlList(WISH_STATUS.pending, WISH_STATUS.submittedForBatching);
+const ENTANGLED_STATUSES = sqlList(WISH_STATUS.entangled, WISH_STATUS.processed);
 
 type D1Env = Pick<Env, "DB">;
 

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { WISH_STATUSES } from "../../domain/wish-rules";
+import { RING_STATUSES, WISH_STATUSES } from "../../domain/statuses";
 
-export const RING_STATUSES = ["queued", "running", "completed", "failed"] as const;
+export { RING_STATUSES };
 
 /** The three wall orders' indexes behind a filter prefix: by time, by resonance, by resonance then newest first. */
 function wallIndexes(

@@ -1,0 +1,21 @@
+/**
+ * The life of a wish (spec §4) and of a ring (DESIGN §3), named once. Raw SQL interpolates these through `sqlText`
+ * and `sqlList`, so no status is spelled anywhere else (the migrations' triggers, fixed once written, aside).
+ */
+export const WISH_STATUS = {
+  pending: "pending",
+  submittedForBatching: "submitted_for_batching",
+  entangled: "entangled",
+  processed: "processed",
+} as const;
+export const WISH_STATUSES = [WISH_STATUS.pending, WISH_STATUS.submittedForBatching, WISH_STATUS.entangled, WISH_STATUS.processed] as const;
+export type WishStatus = (typeof WISH_STATUSES)[number];
+
+export const RING_STATUS = { queued: "queued", running: "running", completed: "completed", failed: "failed" } as const;
+export const RING_STATUSES = [RING_STATUS.queued, RING_STATUS.running, RING_STATUS.completed, RING_STATUS.failed] as const;
+export type RingStatus = (typeof RING_STATUSES)[number];
+
+/** A status as an SQL string literal; the values above hold only letters and underscores. */
+export const sqlText = (status: string) => `'${status}'`;
+/** Statuses as an SQL list for IN: ('a', 'b'). */
+export const sqlList = (...statuses: string[]) => `(${statuses.map(sqlText).join(", ")})`;
