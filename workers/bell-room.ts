@@ -182,6 +182,8 @@ export class BellRoom extends DurableObject<Env> {
     this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft });
     const submission = this.jobs.submit({ id: ringId, provider: provider.name, submitStartedAt: null }, claimed, 0, now);
     // Past the wait the submission goes on by itself; the poller leaves a ring alone while its job is being created.
+    // A failure after the answer is the poller's to pick up (the ring stays queued), so it is only logged here.
+    submission.catch((error: unknown) => console.error(`Ring ${ringId}: job submission failed after the ring answered`, error));
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([submission, new Promise<void>((resolve) => (timer = setTimeout(resolve, RING_ANSWER_WAIT_MS)))]);
     clearTimeout(timer);
