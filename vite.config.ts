@@ -1,5 +1,7 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
@@ -34,6 +36,45 @@ function eagerCompileHydrationChunks(chunkNames: readonly string[]): Plugin {
           if (chunk.type === "chunk" && chunkNames.includes(chunk.name)) chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
         }
       },
+    },
+  };
+}
+
+/**
+ * The Worker (workers/entry.ts: Remix, the API, /og, the BellRoom and the poller) is a second entry of the server build,
+ * beside Remix's own, so Rollup puts every module both use in one shared chunk: one copy of each server module in
+ * the Worker, however many ways it is reached (ADR 0017). The share images' .wasm and .woff imports stay imports, for
+ * wrangler's module rules to load when it bundles build/server/worker.js.
+ */
+function workerEntry(entry: string): Plugin {
+  // Platform modules, and the share images' binary modules for wrangler's module rules.
+  const keepForWrangler = /^cloudflare:|\.(wasm|woff)$/;
+  let root = "";
+  return {
+    name: "quantum-bell:worker-entry",
+    apply: (_config, { command, isSsrBuild }) => command === "build" && Boolean(isSsrBuild),
+    configResolved(config) {
+      root = config.root;
+    },
+    options(options) {
+      const external = options.external;
+      return {
+        ...options,
+        input: { index: options.input as string, worker: entry },
+        external: (id, importer, isResolved) =>
+          keepForWrangler.test(id) ||
+          (typeof external === "function" ? Boolean(external(id, importer, isResolved)) : Array.isArray(external) ? external.includes(id) : external === id),
+      };
+    },
+    // Which chunk holds which module, for the test that proves each is in the Worker once (test/bundle/).
+    writeBundle(output, bundle) {
+      const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === "chunk" ? [[chunk.fileName, Object.keys(chunk.modules).map((id) => relative(root, id))]] : []));
+      mkdirSync(join(output.dir!, ".vite"), { recursive: true });
+      writeFileSync(join(output.dir!, ".vite", "modules.json"), JSON.stringify(Object.fromEntries(chunks), null, 1));
+    },
+    outputOptions(output) {
+      // Hoisted transitive imports would only make wrangler warn about bare imports of side-effect-free packages.
+      return { ...output, entryFileNames: "[name].js", hoistTransitiveImports: false };
     },
   };
 }
@@ -98,6 +139,7 @@ export default defineConfig({
     }),
     vanillaExtractPlugin(),
     eagerCompileHydrationChunks(["entry.client"]),
+    workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),
   ],
   build: {
     target: "es2022",

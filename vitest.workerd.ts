@@ -29,7 +29,6 @@ export function workerdConfig({ include, bindings = {}, globalSetup }: { include
     resolve: {
       alias: {
         "~": here("./app"),
-        "@quantum-bell/server-build": here("./build/server/index.js"),
       },
     },
     test: {

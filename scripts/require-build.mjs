@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { offlineEnv, root } from "./lib/wrangler.mjs";
 
-const built = join(root, "build", "server", "index.js");
+const built = join(root, "build", "server", "worker.js");
 
 function newestIn(path) {
   const stat = statSync(path);
@@ -13,7 +13,7 @@ function newestIn(path) {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestIn(join(path, entry))), stat.mtimeMs);
 }
 
-const sources = ["app", "public", "vite.config.ts", "package-lock.json"].map((path) => join(root, path)).filter(existsSync);
+const sources = ["app", "workers", "public", "vite.config.ts", "package-lock.json"].map((path) => join(root, path)).filter(existsSync);
 const stale = !existsSync(built) || sources.some((path) => newestIn(path) > statSync(built).mtimeMs);
 if (stale) {
   console.log(existsSync(built) ? "build/ is older than the app's sources: building first." : "There is no build/ yet: building first.");

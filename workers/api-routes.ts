@@ -1,5 +1,6 @@
-import type { LoaderFunction, ServerBuild } from "@remix-run/cloudflare";
+import type { ServerBuild } from "@remix-run/cloudflare";
 import { matchRoutes, type Params } from "@remix-run/router";
+import { type ApiDispatch, isApiDispatch } from "~/server/api-route.server";
 
 /**
  * The JSON API (`/api/...`) answered by each route's own handler, taken from the Remix server build, without Remix's
@@ -7,14 +8,17 @@ import { matchRoutes, type Params } from "@remix-run/router";
  * than most API handlers themselves (ADR 0009, ADR 0015). Every API route is an `apiRoute` (app/server/api-route.server.ts),
  * so validation, JSON shapes, errors and 405s stay the route's own; the Worker adds security headers as for every
  * answer. HEAD, and any path that is not an API route, goes through Remix.
+ *
+ * Only an `apiRoute` is taken: it answers every method with a Response and never throws, so the Worker returns its
+ * answer as it is and a request is never handled here and again by Remix.
  */
 interface ApiRoute {
   path: string;
-  handler: LoaderFunction;
+  handler: ApiDispatch;
 }
 
 export interface ApiMatch {
-  handler: LoaderFunction;
+  handler: ApiDispatch;
   params: Params;
 }
 
@@ -34,7 +38,7 @@ function apiRoutes(build: ServerBuild): ApiRoute[] {
     routes = Object.values(build.routes).flatMap((route) => {
       const handler = route?.module.loader;
       const path = route ? `/${fullPath(build, route.id)}` : "";
-      if (!route || !handler || !path.startsWith("/api/")) return [];
+      if (!route || !isApiDispatch(handler) || !path.startsWith("/api/")) return [];
       return [{ path, handler }];
     });
     routesByBuild.set(build, routes);

@@ -1,5 +1,5 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
-import * as serverBuild from "@quantum-bell/server-build";
+import * as serverBuild from "virtual:remix/server-build";
 import { fail } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
@@ -32,10 +32,7 @@ export default {
     const loadContext = { cloudflare: { env, ctx } };
     // The JSON API skips Remix's request machinery and answers from each route's own handler (ADR 0009, ADR 0015).
     const api = matchApiRoute(build, limited, url);
-    if (api) {
-      const answer = await api.handler({ request: limited, params: api.params, context: loadContext });
-      if (answer instanceof Response) return withSecurityHeaders(answer, url);
-    }
+    if (api) return withSecurityHeaders(await api.handler({ request: limited, params: api.params, context: loadContext }), url);
     const render = () => handleRemixRequest(limited, loadContext);
     // The anonymous home page is shared for a second, with a fresh nonce in every answer (ADR 0009).
     const response = isSharedPage(limited, url) ? await sharedPage(url, render) : await render();

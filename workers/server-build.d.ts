@@ -1,6 +1,8 @@
-// The Remix server bundle written by `remix vite:build` is plain JavaScript; wrangler.toml and the
-// vitest config alias this name to build/server/index.js.
-import type { ServerBuild } from "@remix-run/cloudflare";
+// The Remix server build, as Remix's Vite plugin provides it to modules of the same server build (vite.config.ts
+// builds workers/entry.ts beside it, so both share one copy of every server module).
+declare module "virtual:remix/server-build" {
+  import type { ServerBuild } from "@remix-run/cloudflare";
 
-declare const build: ServerBuild;
-export = build;
+  const build: ServerBuild;
+  export = build;
+}

@@ -31,11 +31,8 @@ interface Store {
   entries: Map<string, Entry>;
 }
 
-// Kept on globalThis, so that every copy of this module in the isolate (the Remix build, the Worker entry and
-// BellRoom bundle, the test runner) reads and invalidates the same memo.
-const STORE_KEY = Symbol.for("quantum-bell.read-cache");
-const holder = globalThis as typeof globalThis & { [STORE_KEY]?: Store };
-const store: Store = (holder[STORE_KEY] ??= { generation: 0, entries: new Map() });
+// One per isolate: the Worker has one copy of this module (ADR 0017, test/integration/worker-bundle.test.ts).
+const store: Store = { generation: 0, entries: new Map() };
 
 export interface CachedReadOptions<T> {
   now?: number;

@@ -1,10 +1,11 @@
-import * as serverBuild from "@quantum-bell/server-build";
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { apiRoute } from "~/server/api-route.server";
 import { matchApiRoute } from "../../workers/api-routes";
 import { ORIGIN } from "../support/api";
+import { remixBuild } from "../support/build";
 
-const build = serverBuild as unknown as ServerBuild;
+const build = remixBuild;
 
 function match(path: string, method = "GET") {
   const url = new URL(path, ORIGIN);
@@ -39,5 +40,33 @@ describe("the JSON API's own dispatch (ADR 0015)", () => {
     expect(match("/about")).toBeUndefined();
     expect(match("/api/no-such-thing")).toBeUndefined();
     expect(match("/api/stats", "HEAD")).toBeUndefined();
+  });
+});
+
+describe("a request the API dispatch takes", () => {
+  it("is never handed on to Remix: only apiRoute loaders, which always answer, are taken", () => {
+    const plain = { id: "routes/api.plain", path: "api/plain", parentId: "root", module: { loader: async () => new Response("plain") } };
+    const branded = { id: "routes/api.branded", path: "api/branded", parentId: "root", module: { loader: apiRoute({ GET: async () => new Response("ok") }) } };
+    const tiny = { ...build, routes: { root: build.routes.root, [plain.id]: plain, [branded.id]: branded } } as unknown as ServerBuild;
+    const at = (path: string) => matchApiRoute(tiny, new Request(new URL(path, ORIGIN)), new URL(path, ORIGIN));
+    expect(at("/api/plain")).toBeUndefined();
+    expect(at("/api/branded")?.handler).toBe(branded.module.loader);
+  });
+
+  it("answers whatever its handler throws as JSON, once", async () => {
+    let calls = 0;
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const dispatch = apiRoute({
+      GET: async () => {
+        calls += 1;
+        throw new Error("boom");
+      },
+    });
+    const answer = await dispatch({ request: new Request(ORIGIN), params: {}, context: {} } as never);
+    expect(answer.status).toBe(500);
+    expect(await answer.json()).toMatchObject({ success: false });
+    expect(calls).toBe(1);
+    expect(logged).toHaveBeenCalledOnce();
+    logged.mockRestore();
   });
 });

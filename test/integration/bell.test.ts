@@ -12,7 +12,7 @@ import { RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
 import { poemFor } from "~/domain/poem";
 import type { RoomMessage } from "~/domain/room-messages";
 import { bellRoom } from "~/server/bell-room-client.server";
-import worker from "../../workers/entry";
+import { builtWorker as worker } from "../support/build";
 import { call, freshFingerprint, submit } from "../support/api";
 
 const stub = () => bellRoom(env);

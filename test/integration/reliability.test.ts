@@ -17,7 +17,7 @@ import { DAILY_WISH_LIMIT, RING_BATCH_SIZE } from "~/domain/limits";
 import { SUBMIT_DAILY_LIMIT } from "~/domain/messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { IP_LIMIT_SENTENCE } from "~/server/wishes.server";
-import worker from "../../workers/entry";
+import { builtWorker as worker } from "../support/build";
 import { freshFingerprint, freshIp, jsonAnswer, ORIGIN, validWish } from "../support/api";
 
 const stub = () => bellRoom(env);
