@@ -7,7 +7,6 @@ import { monotonicFactory } from "ulidx";
 import { poemFor } from "../app/domain/poem";
 import { classifyTheme } from "../app/domain/theme";
 import { countryByCode } from "../app/server/geo/countries.server";
-import { TOTAL_COUNTER, themeCounter } from "../app/server/wishes.server";
 import { mulberry32 } from "../workers/quantum/prng";
 import { createSimulatorProvider } from "../workers/quantum/simulator";
 import { NAMES, OPENINGS, WISHES } from "./lib/wish-corpus";
@@ -75,7 +74,6 @@ for (let start = 0; start < rungWishes.length; ) {
   );
 }
 
-const stats = new Map<string, { country: string; wishes: number; pending: number; entangled: number; lastWish: string; lastAt: number }>();
 for (const wish of seedWishes) {
   const ringId = ringOf.get(wish.id) ?? null;
   const resonance = Math.floor(random() ** 3 * 40);
@@ -85,30 +83,10 @@ for (const wish of seedWishes) {
       quote(classifyTheme(wish.text)), quote(ringId ? "entangled" : "pending"), quote(ringId), quote(`seed-${wish.id.slice(-8)}`), resonance, wish.createdAt,
     ].join(", ")});`,
   );
-  const entry = stats.get(wish.countryCode) ?? { country: wish.country, wishes: 0, pending: 0, entangled: 0, lastWish: "", lastAt: 0 };
-  entry.wishes += 1;
-  if (ringId) entry.entangled += 1;
-  else entry.pending += 1;
-  entry.lastWish = wish.text;
-  entry.lastAt = wish.createdAt;
-  stats.set(wish.countryCode, entry);
 }
 
-for (const [code, entry] of stats) {
-  sql.push(
-    `INSERT INTO country_stats (country_code, country, wish_count, pending_count, entangled_count, last_wish, last_at) VALUES (${[
-      quote(code), quote(entry.country), entry.wishes, entry.pending, entry.entangled, quote(entry.lastWish), entry.lastAt,
-    ].join(", ")});`,
-  );
-}
-const themeTotals = new Map<string, number>();
-for (const wish of seedWishes) {
-  const key = themeCounter(classifyTheme(wish.text));
-  themeTotals.set(key, (themeTotals.get(key) ?? 0) + 1);
-}
-const counterRows = [[TOTAL_COUNTER, WISH_COUNT] as const, ...themeTotals].map(([key, value]) => `(${quote(key)}, ${value})`);
-sql.push(`INSERT INTO site_counters (key, value) VALUES ${counterRows.join(", ")};`);
+// The site totals and the countries' counts follow these rows by trigger (migrations/0006_counters_by_triggers.sql).
 const out = process.argv[2];
 if (!out) throw new Error("Usage: tsx scripts/seed.ts <out.sql>");
 writeFileSync(out, `${sql.join("\n")}\n`);
-console.log(`Seed: ${WISH_COUNT} wishes in ${stats.size} countries, ${new Set(ringOf.values()).size} rings, ${PENDING_COUNT} pending.`);
+console.log(`Seed: ${WISH_COUNT} wishes in ${new Set(seedWishes.map((wish) => wish.countryCode)).size} countries, ${new Set(ringOf.values()).size} rings, ${PENDING_COUNT} pending.`);

@@ -163,13 +163,8 @@ export async function completeRing(
   const poem = poemFor(result.bitstring);
   const notDone = `(SELECT status FROM bell_rings WHERE id = ?) != ${sqlText(RING_STATUS.completed)}`;
   const usageFinal = result.usageSeconds !== null;
+  // The countries' pending and entangled counts follow the status by trigger (migrations/0006_counters_by_triggers.sql).
   const statements = [
-    env.DB.prepare(
-      `UPDATE country_stats SET
-         pending_count = MAX(0, pending_count - (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.hidden = 0 AND w.country_code = country_stats.country_code)),
-         entangled_count = entangled_count + (SELECT COUNT(*) FROM wishes w WHERE w.bell_ring_id = ? AND w.hidden = 0 AND w.country_code = country_stats.country_code)
-       WHERE ${notDone} AND country_code IN (SELECT country_code FROM wishes WHERE bell_ring_id = ? AND country_code IS NOT NULL)`,
-    ).bind(ringId, ringId, ringId, ringId),
     env.DB.prepare(`UPDATE wishes SET status = ${sqlText(WISH_STATUS.entangled)} WHERE bell_ring_id = ? AND ${notDone}`).bind(ringId, ringId),
   ];
   if (options.debitLedger && usageFinal) {

@@ -87,8 +87,8 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   const db = database(env);
   // drizzle's batch cannot carry raw conditional statements, so the write path speaks D1 directly.
   const statement = (query: string, ...values: unknown[]) => env.DB.prepare(query).bind(...values);
-  const exists = "EXISTS (SELECT 1 FROM wishes WHERE id = ?)";
 
+  // The site totals and the country's counts follow the insert by trigger (migrations/0006_counters_by_triggers.sql).
   const statements = [
     statement(
       `INSERT INTO wishes (id, text, name, email, country, country_code, location, lat, lon, theme, status,
@@ -99,25 +99,7 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
       id, text, name ?? null, input.email ?? null, country, countryCode, location, input.lat ?? null, input.lon ?? null,
       theme, fingerprintHash, ipHash, now, fingerprintHash, dayStart, DAILY_WISH_LIMIT, ipHash, dayStart, ipLimit,
     ),
-    ...[TOTAL_COUNTER, themeCounter(theme)].map((key) =>
-      statement(
-        `INSERT INTO site_counters (key, value) SELECT ?, 1 WHERE ${exists}
-         ON CONFLICT (key) DO UPDATE SET value = value + 1`,
-        key, id,
-      ),
-    ),
   ];
-  if (countryCode && country) {
-    statements.push(
-      statement(
-        `INSERT INTO country_stats (country_code, country, wish_count, pending_count, entangled_count, last_wish, last_at)
-         SELECT ?, ?, 1, 1, 0, ?, ? WHERE ${exists}
-         ON CONFLICT (country_code) DO UPDATE SET wish_count = wish_count + 1, pending_count = pending_count + 1,
-           last_wish = excluded.last_wish, last_at = excluded.last_at`,
-        countryCode, country, text, now, id,
-      ),
-    );
-  }
   const [inserted] = await env.DB.batch(statements);
   // D1 counts the rows the wall_counts trigger writes in `changes` too, so "nothing inserted" is the test.
   if (inserted.meta.changes === 0) {

@@ -1,17 +1,15 @@
 // Writes the SQL that fills an already-migrated local D1 with a large, believable world for bench/d1-scale.mjs:
 // N wishes (default 1,000,000) over a year from ~190 countries (a few big ones, a long tail), every theme, mostly
 // entangled in rings of 4–5 (≈ 200,000 rings with their results and poems), the newest 2% still pending, 1% hidden
-// by moderation, resonances and reports behind the counts, and the counters (site_counters, country_stats) computed
-// from those rows exactly as the app keeps them. The rows themselves are made inside SQLite (a recursive CTE), so
-// this file stays small and the load takes a minute, not an hour. Only small lookup tables come from the app's code
+// by moderation, resonances and reports behind the counts; the counters follow the rows by trigger, as in the app.
+// The rows themselves are made inside SQLite (a recursive CTE), so this file stays small and the load takes a minute, not an hour. Only small lookup tables come from the app's code
 // (country names, themes from classifyTheme, poems from poemFor).
 // Usage: tsx bench/lib/d1-world.ts <out.sql> [wishCount] [nowMs]
 import { writeFileSync } from "node:fs";
 import { AUTO_HIDE_REPORTS } from "../../app/domain/admin";
 import { poemFor } from "../../app/domain/poem";
-import { classifyTheme, THEMES } from "../../app/domain/theme";
+import { classifyTheme } from "../../app/domain/theme";
 import { COUNTRIES } from "../../app/server/geo/countries.server";
-import { TOTAL_COUNTER, themeCounter } from "../../app/server/wishes.server";
 import { NAMES as SEED_NAMES, OPENINGS, WISHES } from "../../scripts/lib/wish-corpus";
 
 const out = process.argv[2];
@@ -142,16 +140,7 @@ sql.push(`INSERT INTO reports (wish_id, fingerprint_hash, reason, created_at)
   SELECT w.id, lower(hex(randomblob(32))), CASE k.k WHEN 0 THEN 'spam' END, w.created_at + (k.k + 1) * 3600000
   FROM wishes w JOIN bw_k k ON k.k < w.report_count WHERE w.report_count > 0;`);
 
-// Counters exactly as submitWish / hideWish / the poller keep them: visible wishes only.
-sql.push(`INSERT INTO site_counters (key, value) SELECT ${quote(TOTAL_COUNTER)}, COUNT(*) FROM wishes WHERE hidden = 0;`);
-for (const theme of [...THEMES, "General" as const]) {
-  sql.push(`INSERT INTO site_counters (key, value) SELECT ${quote(themeCounter(theme))}, COUNT(*) FROM wishes WHERE hidden = 0 AND theme = ${quote(theme)};`);
-}
-sql.push(`INSERT INTO country_stats (country_code, country, wish_count, pending_count, entangled_count, last_wish, last_at)
-  SELECT country_code, country, COUNT(*),
-         SUM(status IN ('pending', 'submitted_for_batching')), SUM(status IN ('entangled', 'processed')),
-         text, MAX(created_at)
-  FROM wishes WHERE hidden = 0 AND country_code IS NOT NULL GROUP BY country_code;`);
+// The counters (site_counters, country_stats) follow the rows by trigger (migrations/0006_counters_by_triggers.sql).
 sql.push("COMMIT;");
 writeFileSync(out, `${sql.join("\n")}\n`);
 console.log(`World SQL: ${N} wishes, ${RINGS + 1} rings, ${countries.length} countries → ${out}`);

@@ -1,15 +1,12 @@
 import { desc, eq, gt, or } from "drizzle-orm";
 import { AUTO_HIDE_REPORTS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
-import type { Theme } from "~/domain/theme";
 import { database } from "../db/client.server";
 import { wishes } from "../db/schema";
 import { clientIp, privateHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { readsChanged } from "../read-cache.server";
-import { themeCounter, TOTAL_COUNTER } from "../wishes.server";
-import { sqlList, WISH_STATUS } from "~/domain/statuses";
 
 export const REPORTS_PER_DEVICE_PER_DAY = 20;
 export const REPORTS_PER_IP_PER_DAY = 100;
@@ -17,9 +14,6 @@ const QUEUE_LIMIT = 100;
 
 export const WISH_NOT_FOUND = "We could not find that wish.";
 export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";
-
-const PENDING_STATUSES = sqlList(WISH_STATUS.pending, WISH_STATUS.submittedForBatching);
-const ENTANGLED_STATUSES = sqlList(WISH_STATUS.entangled, WISH_STATUS.processed);
 
 type D1Env = Pick<Env, "DB">;
 
@@ -33,57 +27,15 @@ interface WishKeys {
 }
 
 /**
- * The statements that take a visible wish out of every count: the site totals, its country's counts by status,
- * and its country's latest wish. Each runs only while `guard` (SQL over ?1 = the wish id) holds, and the flip of
- * `hidden` comes last, so the batch moves the counters exactly once however often it is repeated.
+ * Hiding flips `hidden` while `guard` (SQL over ?1 = the wish id) holds; the site totals, the country's counts and its
+ * latest wish follow by trigger (migrations/0006_counters_by_triggers.sql), so a repeated batch moves nothing twice.
  */
 function hideStatements(env: D1Env, wish: WishKeys, guard: string): D1PreparedStatement[] {
-  return [
-    statement(env, `UPDATE site_counters SET value = MAX(0, value - 1) WHERE key IN (?2, ?3) AND ${guard}`, wish.id, TOTAL_COUNTER, themeCounter(wish.theme as Theme)),
-    statement(
-      env,
-      `UPDATE country_stats SET
-         wish_count = MAX(0, wish_count - 1),
-         pending_count = MAX(0, pending_count - (SELECT COUNT(*) FROM wishes WHERE id = ?1 AND status IN ${PENDING_STATUSES})),
-         entangled_count = MAX(0, entangled_count - (SELECT COUNT(*) FROM wishes WHERE id = ?1 AND status IN ${ENTANGLED_STATUSES})),
-         last_wish = (SELECT text FROM wishes w WHERE w.country_code = country_stats.country_code AND w.hidden = 0 AND w.id != ?1
-                      ORDER BY w.created_at DESC, w.id DESC LIMIT 1),
-         last_at = (SELECT created_at FROM wishes w WHERE w.country_code = country_stats.country_code AND w.hidden = 0 AND w.id != ?1
-                    ORDER BY w.created_at DESC, w.id DESC LIMIT 1)
-       WHERE country_code = (SELECT country_code FROM wishes WHERE id = ?1) AND ${guard}`,
-      wish.id,
-    ),
-    statement(env, `UPDATE wishes SET hidden = 1 WHERE id = ?1 AND ${guard}`, wish.id),
-  ];
+  return [statement(env, `UPDATE wishes SET hidden = 1 WHERE id = ?1 AND ${guard}`, wish.id)];
 }
 
 function unhideStatements(env: D1Env, wish: WishKeys): D1PreparedStatement[] {
-  const guard = "EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 1)";
-  const newestVisible = (column: string) =>
-    `(SELECT ${column} FROM wishes w WHERE w.country_code = country_stats.country_code AND (w.hidden = 0 OR w.id = ?1)
-      ORDER BY w.created_at DESC, w.id DESC LIMIT 1)`;
-  return [
-    ...[TOTAL_COUNTER, themeCounter(wish.theme as Theme)].map((key) =>
-      statement(env, `INSERT INTO site_counters (key, value) SELECT ?2, 1 WHERE ${guard} ON CONFLICT (key) DO UPDATE SET value = value + 1`, wish.id, key),
-    ),
-    statement(
-      env,
-      `INSERT INTO country_stats (country_code, country, wish_count, pending_count, entangled_count, last_wish, last_at)
-       SELECT country_code, COALESCE(country, country_code), 1,
-              CASE WHEN status IN ${PENDING_STATUSES} THEN 1 ELSE 0 END,
-              CASE WHEN status IN ${ENTANGLED_STATUSES} THEN 1 ELSE 0 END,
-              text, created_at
-       FROM wishes WHERE id = ?1 AND country_code IS NOT NULL AND hidden = 1
-       ON CONFLICT (country_code) DO UPDATE SET
-         wish_count = wish_count + 1,
-         pending_count = pending_count + excluded.pending_count,
-         entangled_count = entangled_count + excluded.entangled_count,
-         last_wish = ${newestVisible("text")},
-         last_at = ${newestVisible("created_at")}`,
-      wish.id,
-    ),
-    statement(env, "UPDATE wishes SET hidden = 0 WHERE id = ?1 AND hidden = 1", wish.id),
-  ];
+  return [statement(env, "UPDATE wishes SET hidden = 0 WHERE id = ?1 AND hidden = 1", wish.id)];
 }
 
 async function wishKeys(env: Env, id: string): Promise<WishKeys> {

@@ -114,6 +114,7 @@ export const bellRings = sqliteTable(
   ],
 );
 
+/** Visible wishes per country by status, and its newest one, kept by triggers (migrations/0006_counters_by_triggers.sql). */
 export const countryStats = sqliteTable(
   "country_stats",
   {
@@ -145,7 +146,7 @@ export const wallCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.theme, t.resonanceCount, t.day] }), index("wall_counts_day_idx").on(t.theme, t.day, t.resonanceCount, t.wishes)],
 );
 
-/** Totals kept in step with `wishes` so the ribbon never counts rows. */
+/** Visible wishes in all and per theme ('total_wishes', 'theme:<theme>'), kept by triggers (migrations/0006), so the ribbon never counts rows. */
 export const siteCounters = sqliteTable("site_counters", {
   key: text("key").primaryKey(),
   value: integer("value").notNull().default(0),
