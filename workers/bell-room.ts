@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
-import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
+import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown, SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import type { QuantumCredits } from "~/server/credits.server";
@@ -64,10 +64,10 @@ export class BellRoom extends DurableObject<Env> {
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ success: false, error: "This address only speaks WebSocket." }, { status: 426 });
+      return Response.json({ success: false, error: SOCKET_ONLY }, { status: 426 });
     }
     if (!isSameSiteOrigin(request, this.env)) {
-      return Response.json({ success: false, error: "Sockets from other sites are not accepted." }, { status: 403 });
+      return Response.json({ success: false, error: SOCKET_CROSS_SITE }, { status: 403 });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);

@@ -9,6 +9,7 @@ import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
+import { CROSS_SITE_REQUEST } from "~/domain/messages";
 
 export { BellRoom } from "./bell-room";
 
@@ -24,7 +25,7 @@ export default {
     if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
     // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs.
     if (!SAFE_METHODS.has(request.method) && !isSameSiteOrigin(request, env)) {
-      return withSecurityHeaders(fail({ status: 403, error: "Requests from other sites are not accepted." }), url);
+      return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST }), url);
     }
     // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).
     const limited = await limitRequestBody(request, bodyLimitFor(url));

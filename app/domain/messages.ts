@@ -152,3 +152,22 @@ export const MODERATION_PROFANITY = "Please keep your wish kind: it contains a w
 export const REPORT_SENT = "Thank you. The moderators will look at this wish.";
 export const REPORT_ALREADY = "You have already reported this wish. The moderators will look at it.";
 export const REPORT_FAILED = "Failed to report the wish. Please try again.";
+
+// Refusals and failures answered by the server (API errors, the Worker, the BellRoom, admin actions).
+export const WISH_NOT_FOUND = "We could not find that wish.";
+export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";
+export const LOGIN_WRONG_PASSWORD = "That password is not right. Please try again.";
+export const LOGIN_NOT_CONFIGURED = "Admin sign-in is not configured on this server.";
+export const CROSS_SITE_REFUSED = "This action must come from the admin pages of this site.";
+export const REQUEST_TOO_LARGE = "That request is too large. Please send less and try again.";
+export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
+export const IP_LIMIT_SENTENCE = "Many wishes have already come from your network today. Please try again tomorrow.";
+export const SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+export const CROSS_SITE_REQUEST = "Requests from other sites are not accepted.";
+export const SOCKET_ONLY = "This address only speaks WebSocket.";
+export const SOCKET_CROSS_SITE = "Sockets from other sites are not accepted.";
+export const TOP_UP_SIMULATOR_ONLY = "Top-ups apply to the simulator only; IBM Quantum time is managed in your IBM Cloud account.";
+export const RING_NOT_FOUND = "We could not find that ring.";
+export const RING_ALREADY_COMPLETED = "That ring has already completed.";
+export const RING_FAILED_FOR_GOOD = "That ring failed for good; its wishes went back to the pool and will ring again.";
+export const ADMIN_ACTION_UNKNOWN = "That action is not one this page offers.";

@@ -1,3 +1,5 @@
+import { readCookie } from "./cookies.server";
+
 /**
  * The device id of visitors without JavaScript. The spec's fingerprint lives in localStorage, which a page without
  * scripts cannot reach, so a plain form post carries this cookie instead: random, HttpOnly (no script reads it),
@@ -15,14 +17,8 @@ export interface DeviceId {
 }
 
 export function readDeviceCookie(request: Request): string | undefined {
-  const header = request.headers.get("Cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [name, ...rest] = part.trim().split("=");
-    const value = rest.join("=");
-    if (name === DEVICE_COOKIE && ID_PATTERN.test(value)) return value;
-  }
-  return undefined;
+  const value = readCookie(request, DEVICE_COOKIE);
+  return value && ID_PATTERN.test(value) ? value : undefined;
 }
 
 function newDeviceId(): string {

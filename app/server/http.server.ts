@@ -1,3 +1,5 @@
+import { SERVER_ERROR } from "~/domain/messages";
+
 /** Every API answer is made here, so errors look the same everywhere: a sentence for a person, never a stack. */
 
 export function ok<T extends Record<string, unknown>>(body: T, init: ResponseInit = {}): Response {
@@ -41,6 +43,6 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     }
     if (error instanceof Response) return error;
     console.error(error);
-    return fail({ status: 500, error: "Something went wrong on our side. Please try again in a moment." });
+    return fail({ status: 500, error: SERVER_ERROR });
   }
 }

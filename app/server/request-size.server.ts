@@ -1,4 +1,5 @@
 import { fail } from "./http.server";
+import { REQUEST_TOO_LARGE } from "~/domain/messages";
 
 /** JSON API bodies: the largest legitimate one (a wish with every optional field) is under 2 KB. */
 export const MAX_API_BODY_BYTES = 16 * 1024;
@@ -7,7 +8,6 @@ export const MAX_API_BODY_BYTES = 16 * 1024;
  * bytes a character (a three-byte UTF-8 letter becomes `%XX%XX%XX`).
  */
 export const MAX_FORM_BODY_BYTES = 32 * 1024;
-export const REQUEST_TOO_LARGE = "That request is too large. Please send less and try again.";
 
 export function bodyLimitFor(url: URL): number {
   return url.pathname.startsWith("/api/") ? MAX_API_BODY_BYTES : MAX_FORM_BODY_BYTES;

@@ -1,8 +1,8 @@
 import type { z } from "zod";
 import { firstIssue } from "~/domain/wish";
-import { REQUEST_BODY_INVALID } from "~/domain/messages";
+import { REQUEST_BODY_INVALID, REQUEST_TOO_LARGE } from "~/domain/messages";
 import { ApiError } from "./http.server";
-import { MAX_API_BODY_BYTES, REQUEST_TOO_LARGE } from "./request-size.server";
+import { MAX_API_BODY_BYTES } from "./request-size.server";
 
 /**
  * Reads a JSON object body, refusing malformed input with a sentence before any parsing work. The size limit is

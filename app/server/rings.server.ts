@@ -41,7 +41,8 @@ export async function claimRing(
   { requestedIds = [], ledgerCredits = false }: { requestedIds?: string[]; ledgerCredits?: boolean } = {},
 ): Promise<RingClaim> {
   const requested = requestedIds.map(() => "?").join(", ");
-  // Requested wishes that still wait win; when none of them does, any pending wish may ring.
+  // Requested wishes that still wait win; when none of them does, any pending wish may ring. Oldest first, one batch
+  // at most: the rule of app/domain/ring-batch.ts, in SQL.
   const batchFilter = requestedIds.length
     ? `AND (id IN (${requested}) OR NOT EXISTS (SELECT 1 FROM wishes WHERE ${PENDING} AND id IN (${requested})))`
     : "";

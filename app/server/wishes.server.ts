@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
-import { ANONYMOUS_NAME, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION } from "~/domain/messages";
+import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
 import { classifyTheme, type Theme } from "~/domain/theme";
@@ -19,8 +19,6 @@ const newId = monotonicFactory();
 /** A country glows as "new" on the map and strip while its latest wish is this fresh. */
 export const NEW_ACTIVITY_WINDOW_MS = 10 * 60_000;
 const MOST_ACTIVE_LIMIT = 5;
-export const IP_LIMIT_SENTENCE =
-  "Many wishes have already come from your network today. Please try again tomorrow.";
 
 export type WishRow = typeof wishes.$inferSelect;
 
@@ -115,7 +113,7 @@ export const visible = eq(wishes.hidden, false);
 
 export async function getPublicWish(env: Env, id: string): Promise<PublicWish> {
   const row = await database(env).query.wishes.findFirst({ where: and(eq(wishes.id, id), visible) });
-  if (!row) throw new ApiError(404, "We could not find that wish.");
+  if (!row) throw new ApiError(404, WISH_NOT_FOUND);
   return toPublicWish(row);
 }
 
@@ -157,7 +155,7 @@ export interface ResonanceOutcome {
 export async function resonate(env: Env, wishId: string, fingerprint: string, now = Date.now()): Promise<ResonanceOutcome> {
   const db = database(env);
   const wish = await db.query.wishes.findFirst({ where: and(eq(wishes.id, wishId), visible), columns: { id: true } });
-  if (!wish) throw new ApiError(404, "We could not find that wish.");
+  if (!wish) throw new ApiError(404, WISH_NOT_FOUND);
   const hash = await privateHash(env.HASH_SECRET, "fingerprint", fingerprint);
   const [inserted, , current] = await env.DB.batch([
     env.DB.prepare("INSERT INTO resonances (wish_id, fingerprint_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").bind(wishId, hash, now),

@@ -1,8 +1,8 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { FRIEND_EMAIL_INVALID } from "~/domain/messages";
+import { CROSS_SITE_REFUSED, FRIEND_EMAIL_INVALID } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
-import { CROSS_SITE_REFUSED, LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/server/admin/auth.server";
+import { LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/server/admin/auth.server";
 import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail } from "~/server/email/outbox.server";
 import { ADMIN_PASSWORD as PASSWORD, browserFetch as adminFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
 

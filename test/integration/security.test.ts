@@ -4,9 +4,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { queueEmail } from "~/server/email/outbox.server";
 import { privateHash } from "~/server/hashing.server";
-import { MAX_API_BODY_BYTES, MAX_FORM_BODY_BYTES, REQUEST_TOO_LARGE } from "~/server/request-size.server";
+import { MAX_API_BODY_BYTES, MAX_FORM_BODY_BYTES } from "~/server/request-size.server";
 import { browserFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
 import { XSS_CONTACT, XSS_COUNTRY, XSS_LOCATION, XSS_NAME, XSS_WISH } from "../support/xss";
+import { REQUEST_TOO_LARGE } from "~/domain/messages";
 
 // Issue #8: the security suite. Each block names the protection it proves; every assertion fails without it.
 

@@ -1,18 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import {
-  MODERATION_EMAIL,
-  MODERATION_LINK,
-  MODERATION_PHONE,
-  REQUEST_BODY_INVALID,
-  SUBMIT_DAILY_LIMIT,
-  WISH_REQUIRED,
-  WISH_TOO_LONG,
-  WISH_TOO_SHORT,
-} from "~/domain/messages";
+import { CROSS_SITE_REQUEST, MODERATION_EMAIL, MODERATION_LINK, MODERATION_PHONE, REQUEST_BODY_INVALID, REQUEST_TOO_LARGE, SUBMIT_DAILY_LIMIT, WISH_NOT_FOUND, WISH_REQUIRED, WISH_TOO_LONG, WISH_TOO_SHORT } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
 import { hideWish } from "~/server/admin/moderation.server";
-import { REQUEST_TOO_LARGE } from "~/server/request-size.server";
 import { call, freshFingerprint, freshIp, submit, validWish } from "../support/api";
 
 const PRIVATE_FIELDS = ["email", "fingerprint", "fingerprintHash", "ipHash", "ip", "lat", "lon"];
@@ -150,7 +140,7 @@ describe("reading wishes", () => {
   it("GET /api/wishes/{id} answers 404 with a sentence for an unknown id", async () => {
     const { status, json } = await call("/api/wishes/nope");
     expect(status).toBe(404);
-    expect(json).toMatchObject({ success: false, error: "We could not find that wish." });
+    expect(json).toMatchObject({ success: false, error: WISH_NOT_FOUND });
   });
 
   it("GET /api/wishes lists newest first without private fields", async () => {
@@ -395,7 +385,7 @@ describe("cross-site requests", () => {
     const before = (await call<{ stats: SiteStats }>("/api/stats")).json.stats.totalWishes;
     const { status, json } = await call("/api/wishes", { body: validWish(), headers: { Origin: "https://evil.example" } });
     expect(status).toBe(403);
-    expect(json).toMatchObject({ success: false, error: "Requests from other sites are not accepted." });
+    expect(json).toMatchObject({ success: false, error: CROSS_SITE_REQUEST });
     expect((await call<{ stats: SiteStats }>("/api/stats")).json.stats.totalWishes).toBe(before);
   });
 });

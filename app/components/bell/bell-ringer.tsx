@@ -32,12 +32,12 @@ import {
   interpretRingResponse,
   RINGING_PROGRESS,
   ringFlowPlan,
-  ringWishIds,
   secondsUntil,
   type RingOutcome,
   type RingProgress,
 } from "./ring-flow";
 import { RingProgressOverlay } from "./ring-progress";
+import { ringWishIds } from "~/domain/ring-batch";
 
 /**
  * Rings this device already rang or was sent to. The visitor's latest wish being in one of them is no news, so

@@ -1,6 +1,5 @@
-import { RING_BATCH_SIZE, RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
+import { RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
 import { countWishes, RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
-import type { PublicWish } from "~/domain/public-wish";
 
 export type RingStep = "ringing" | "processing" | "redirecting";
 
@@ -51,16 +50,6 @@ export function ringFlowPlan(wishCount: number): RingFlowPlan {
     ],
     resetMs: batch ? RING_FLOW.batchResetMs : RING_FLOW.singleResetMs,
   };
-}
-
-/** The wishes a ring asks for: only pending ones, oldest first, one batch at most. */
-export function ringWishIds(pending: readonly PublicWish[]): string[] {
-  return pending
-    .filter((wish) => wish.status === "pending")
-    .map((wish) => ({ id: wish.id, at: Date.parse(wish.timestamp) }))
-    .sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.at - b.at))
-    .slice(0, RING_BATCH_SIZE)
-    .map((wish) => wish.id);
 }
 
 export type RingOutcome =

@@ -2,6 +2,7 @@ import { data } from "@remix-run/cloudflare";
 import { ApiError } from "../http.server";
 import { requireAdminAction } from "./auth.server";
 import { readFormData } from "../request.server";
+import { ADMIN_ACTION_UNKNOWN } from "~/domain/messages";
 
 export interface ActionResult {
   ok: boolean;
@@ -29,5 +30,5 @@ export function formText(form: FormData, name: string): string {
 }
 
 export function unknownIntent(): never {
-  throw new ApiError(400, "That action is not one this page offers.");
+  throw new ApiError(400, ADMIN_ACTION_UNKNOWN);
 }

@@ -3,6 +3,9 @@ import { clientIp, privateHash } from "../hashing.server";
 import { isSameSiteOrigin } from "../origin.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { accessConfig, verifyAccessJwt } from "./cf-access.server";
+import { fromBase64Url, toBase64Url } from "../base64url.server";
+import { readCookie } from "../cookies.server";
+import { CROSS_SITE_REFUSED, LOGIN_NOT_CONFIGURED, LOGIN_WRONG_PASSWORD } from "~/domain/messages";
 
 export const SESSION_COOKIE = "qb_admin";
 export const SESSION_TTL_MS = 8 * 60 * 60_000;
@@ -10,9 +13,6 @@ export const LOGIN_ATTEMPT_LIMIT = 10;
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_PATH = "/admin/login";
 
-export const LOGIN_WRONG_PASSWORD = "That password is not right. Please try again.";
-export const LOGIN_NOT_CONFIGURED = "Admin sign-in is not configured on this server.";
-export const CROSS_SITE_REFUSED = "This action must come from the admin pages of this site.";
 export function loginRateLimited(minutes: number): string {
   return `Too many sign-in attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
 }
@@ -32,19 +32,6 @@ export async function constantTimeEqual(a: string, b: string): Promise<boolean> 
   let difference = 0;
   for (let i = 0; i < left.length; i += 1) difference |= left[i]! ^ right[i]!;
   return difference === 0;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
-  try {
-    const base64 = text.replace(/-/g, "+").replace(/_/g, "/");
-    return Uint8Array.from(atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-  } catch {
-    return null;
-  }
 }
 
 const sessionKeys = new Map<string, Promise<CryptoKey>>();
@@ -109,19 +96,9 @@ export function clearedSessionCookieHeaders(request: Request): Headers {
   return cookieHeaders("", 0, request);
 }
 
-function cookieValue(request: Request, name: string): string | undefined {
-  const header = request.headers.get("Cookie");
-  if (!header) return undefined;
-  for (const part of header.split(";")) {
-    const [key, ...value] = part.trim().split("=");
-    if (key === name) return value.join("=");
-  }
-  return undefined;
-}
-
 /** Signed in by our own session cookie, or let through by Cloudflare Access when that is configured. */
 export async function isAdmin(request: Request, env: Env, now = Date.now()): Promise<boolean> {
-  const token = cookieValue(request, SESSION_COOKIE);
+  const token = readCookie(request, SESSION_COOKIE);
   if (token && (await isValidSessionToken(env.SESSION_SECRET, token, now))) return true;
   const access = accessConfig(env);
   const assertion = request.headers.get("Cf-Access-Jwt-Assertion");

@@ -1,3 +1,5 @@
+import { fromBase64Url } from "../base64url.server";
+
 /**
  * Cloudflare Access in front of /admin: Access signs a JWT (RS256) for every request it lets through and passes it
  * in `Cf-Access-Jwt-Assertion`. The Worker checks it against the team's public keys, so a request that reached the
@@ -73,15 +75,11 @@ async function signingKey(config: AccessConfig, kid: string, now: number, fetchJ
   return keys.get(kid);
 }
 
-function base64UrlBytes(part: string): Uint8Array<ArrayBuffer> {
-  const base64 = part.replace(/-/g, "+").replace(/_/g, "/");
-  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
-  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
-}
-
 function decodeJson(part: string): Record<string, unknown> | null {
+  const bytes = fromBase64Url(part);
+  if (!bytes) return null;
   try {
-    const value: unknown = JSON.parse(new TextDecoder().decode(base64UrlBytes(part)));
+    const value: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return value && typeof value === "object" ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -99,15 +97,14 @@ export async function verifyAccessJwt(token: string, config: AccessConfig, optio
   // The algorithm is pinned: a token cannot pick "none" or an HMAC keyed with the public key.
   if (!header || !payload || header.alg !== "RS256" || typeof header.kid !== "string") return null;
 
+  const signature = fromBase64Url(signaturePart);
   let key: CryptoKey | undefined;
-  let signature: Uint8Array<ArrayBuffer>;
   try {
     key = await signingKey(config, header.kid, now, options.fetchJwks ?? defaultFetchJwks);
-    signature = base64UrlBytes(signaturePart);
   } catch {
     return null;
   }
-  if (!key) return null;
+  if (!key || !signature) return null;
   const signed = new TextEncoder().encode(`${headerPart}.${payloadPart}`);
   if (!(await crypto.subtle.verify("RSASSA-PKCS1-v1_5", key, signature, signed))) return null;
 

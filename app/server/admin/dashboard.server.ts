@@ -10,6 +10,7 @@ import { checkHealth, type HealthReport } from "../health.server";
 import { ApiError } from "../http.server";
 import { readsChanged } from "../read-cache.server";
 import { TOTAL_COUNTER } from "../wishes.server";
+import { RING_ALREADY_COMPLETED, RING_FAILED_FOR_GOOD, RING_NOT_FOUND, TOP_UP_SIMULATOR_ONLY } from "~/domain/messages";
 
 const TOP_COUNTRIES = 10;
 const RECENT_RINGS = 20;
@@ -147,7 +148,7 @@ export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboa
 /** Adds simulator seconds to the ledger; the IBM provider's seconds are bought from IBM, not granted here. */
 export async function topUpCredits(env: Env, seconds: number, now = Date.now()): Promise<void> {
   if ((env.QUANTUM_PROVIDER || "simulator") !== "simulator") {
-    throw new ApiError(409, "Top-ups apply to the simulator only; IBM Quantum time is managed in your IBM Cloud account.");
+    throw new ApiError(409, TOP_UP_SIMULATOR_ONLY);
   }
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > TOP_UP_MAX_SECONDS) {
     throw new ApiError(400, `Please enter a whole number of seconds from 1 to ${TOP_UP_MAX_SECONDS}.`);
@@ -163,9 +164,9 @@ export async function topUpCredits(env: Env, seconds: number, now = Date.now()):
 export async function retryRing(env: Env, id: string, now = Date.now()): Promise<void> {
   const db = database(env);
   const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id), columns: { status: true } });
-  if (!ring) throw new ApiError(404, "We could not find that ring.");
-  if (ring.status === "completed") throw new ApiError(409, "That ring has already completed.");
-  if (ring.status === "failed") throw new ApiError(409, "That ring failed for good; its wishes went back to the pool and will ring again.");
+  if (!ring) throw new ApiError(404, RING_NOT_FOUND);
+  if (ring.status === "completed") throw new ApiError(409, RING_ALREADY_COMPLETED);
+  if (ring.status === "failed") throw new ApiError(409, RING_FAILED_FOR_GOOD);
   await db.update(bellRings).set({ nextAttemptAt: now }).where(eq(bellRings.id, id));
   await bellRoom(env).poll();
 }

@@ -7,13 +7,12 @@ import { clientIp, privateHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { readsChanged } from "../read-cache.server";
+import { REPORT_LIMITED, WISH_NOT_FOUND } from "~/domain/messages";
 
 export const REPORTS_PER_DEVICE_PER_DAY = 20;
 export const REPORTS_PER_IP_PER_DAY = 100;
 const QUEUE_LIMIT = 100;
 
-export const WISH_NOT_FOUND = "We could not find that wish.";
-export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";
 
 type D1Env = Pick<Env, "DB">;
 

@@ -5,10 +5,10 @@ import { clientIp, privateHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { friendWishEmail, queueEmail } from "./outbox.server";
+import { FRIEND_RATE_LIMITED } from "~/domain/messages";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
-export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
 
 function moderated(text: string | undefined): string | undefined {
   if (text === undefined) return undefined;

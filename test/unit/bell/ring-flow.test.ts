@@ -5,10 +5,10 @@ import {
   processingMessage,
   REDIRECTING_MESSAGE,
   ringFlowPlan,
-  ringWishIds,
   secondsUntil,
 } from "../../../app/components/bell/ring-flow";
 import type { PublicWish } from "../../../app/domain/public-wish";
+import { ringWishIds } from "~/domain/ring-batch";
 
 function wish(id: string, timestamp: string, status: PublicWish["status"] = "pending"): PublicWish {
   return {

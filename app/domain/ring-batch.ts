@@ -1,0 +1,17 @@
+import { RING_BATCH_SIZE } from "./limits";
+import type { PublicWish } from "./public-wish";
+import { WISH_STATUS } from "./statuses";
+
+/**
+ * Which wishes one ring takes (spec §4): pending ones only, oldest first (then by id), at most RING_BATCH_SIZE.
+ * The page asks for these; the BellRoom's claim (app/server/rings.server.ts) applies the same rule in SQL
+ * (`ORDER BY created_at, id LIMIT ?`) to whatever is still pending when the ring lands.
+ */
+export function ringWishIds(pending: readonly Pick<PublicWish, "id" | "timestamp" | "status">[]): string[] {
+  return pending
+    .filter((wish) => wish.status === WISH_STATUS.pending)
+    .map((wish) => ({ id: wish.id, at: Date.parse(wish.timestamp) }))
+    .sort((a, b) => (a.at === b.at ? (a.id < b.id ? -1 : a.id > b.id ? 1 : 0) : a.at - b.at))
+    .slice(0, RING_BATCH_SIZE)
+    .map((wish) => wish.id);
+}
