@@ -73,7 +73,10 @@ BEGIN
 END;
 --> statement-breakpoint
 CREATE TRIGGER country_stats_update AFTER UPDATE OF hidden, status, country_code, country, text, created_at ON wishes
-WHEN OLD.hidden IS NOT NEW.hidden OR OLD.status IS NOT NEW.status OR OLD.country_code IS NOT NEW.country_code
+-- A ring's claim (pending → submitted_for_batching) and a failed ring's return stay within "pending": no write.
+WHEN OLD.hidden IS NOT NEW.hidden OR OLD.country_code IS NOT NEW.country_code
+  OR (OLD.status IN ('pending', 'submitted_for_batching')) IS NOT (NEW.status IN ('pending', 'submitted_for_batching'))
+  OR (OLD.status IN ('entangled', 'processed')) IS NOT (NEW.status IN ('entangled', 'processed'))
   OR (NEW.hidden = 0 AND (OLD.text IS NOT NEW.text OR OLD.created_at IS NOT NEW.created_at))
 BEGIN
   -- Out of the old country's counts (a status change alone moves one wish between pending and entangled).
