@@ -8,8 +8,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
-    // One retry for a browser journey that hits a passing stall of the shared machine; a real failure fails twice.
-    retry: 1,
     environment: "node",
   },
 });

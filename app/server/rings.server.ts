@@ -128,7 +128,7 @@ export async function recordRetry(env: Env, ringId: string, update: { attempts: 
       attempts: update.attempts,
       error: update.error,
       nextAttemptAt: update.nextAttemptAt,
-      ...(update.resubmit ? { status: "queued" as const, jobId: null } : {}),
+      ...(update.resubmit ? { status: RING_STATUS.queued, jobId: null } : {}),
     })
     .where(eq(bellRings.id, ringId));
 }
@@ -250,7 +250,7 @@ export async function dueRings(env: Env, now: number): Promise<RingRow[]> {
     .from(bellRings)
     .where(
       and(
-        inArray(bellRings.status, ["queued", "running"]),
+        inArray(bellRings.status, [RING_STATUS.queued, RING_STATUS.running]),
         sql`(${bellRings.nextAttemptAt} IS NULL OR ${bellRings.nextAttemptAt} <= ${now})`,
       ),
     )
@@ -323,7 +323,7 @@ function storedQubits(json: string | null): number[] {
 /** Visitors get a sentence; the provider's own words (`bell_rings.error`) stay in /admin. */
 function publicError(ring: RingRow): string | null {
   if (ring.status === "failed") return BATCH_GAVE_UP;
-  if ((ring.status === "queued" || ring.status === "running") && ring.error) return BATCH_FAILED;
+  if ((ring.status === RING_STATUS.queued || ring.status === RING_STATUS.running) && ring.error) return BATCH_FAILED;
   return null;
 }
 

@@ -126,7 +126,7 @@ export async function pendingWishes(env: Env, limit = PUBLIC_WISH_LIST_MAX): Pro
   const rows = await database(env)
     .select()
     .from(wishes)
-    .where(and(eq(wishes.status, "pending"), visible))
+    .where(and(eq(wishes.status, WISH_STATUS.pending), visible))
     .orderBy(asc(wishes.createdAt))
     .limit(limit);
   return rows.map((row) => toPublicWish(row));

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
-import { WISH_STATUS } from "~/domain/statuses";
+import { OUTBOX_UNSENT, WISH_STATUS } from "~/domain/statuses";
 import { bellRoom } from "../bell-room-client.server";
 import { quantumCredits } from "../credits.server";
 import { database } from "../db/client.server";
@@ -96,7 +96,7 @@ async function totals(env: Env): Promise<DashboardTotals> {
       db.$count(bellRings, eq(bellRings.status, "failed")),
       db.$count(contactMessages, isNull(contactMessages.readAt)),
       db.$count(newsletterSubscribers, sql`${newsletterSubscribers.confirmedAt} IS NOT NULL AND ${newsletterSubscribers.unsubscribedAt} IS NULL`),
-      db.$count(outbox, sql`${outbox.status} IN ('queued', 'held')`),
+      db.$count(outbox, inArray(outbox.status, OUTBOX_UNSENT)),
     ]);
   return {
     visibleWishes: counter?.value ?? 0,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
-import { RING_STATUSES, WISH_STATUSES } from "../../domain/statuses";
+import { OUTBOX_STATUS, OUTBOX_STATUSES, RING_STATUS, RING_STATUSES, WISH_STATUS, WISH_STATUSES } from "../../domain/statuses";
 
 export { RING_STATUSES };
 
@@ -31,7 +31,7 @@ export const wishes = sqliteTable(
     lat: real("lat"),
     lon: real("lon"),
     theme: text("theme").notNull(),
-    status: text("status", { enum: WISH_STATUSES }).notNull().default("pending"),
+    status: text("status", { enum: WISH_STATUSES }).notNull().default(WISH_STATUS.pending),
     bellRingId: text("bell_ring_id"),
     fingerprintHash: text("fingerprint_hash").notNull(),
     ipHash: text("ip_hash"),
@@ -84,7 +84,7 @@ export const bellRings = sqliteTable(
     provider: text("provider").notNull(),
     backend: text("backend"),
     jobId: text("job_id"),
-    status: text("status", { enum: RING_STATUSES }).notNull().default("queued"),
+    status: text("status", { enum: RING_STATUSES }).notNull().default(RING_STATUS.queued),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: integer("next_attempt_at"),
     bitstring: text("bitstring"),
@@ -193,7 +193,7 @@ export const outbox = sqliteTable(
     toAddress: text("to_address").notNull(),
     subject: text("subject").notNull(),
     body: text("body").notNull(),
-    status: text("status", { enum: ["queued", "sent", "failed", "held"] }).notNull().default("queued"),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default(OUTBOX_STATUS.queued),
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     createdAt: integer("created_at").notNull(),

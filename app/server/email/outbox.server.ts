@@ -1,7 +1,8 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { ANONYMOUS_NAME } from "~/domain/messages";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
+import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
 import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
@@ -39,7 +40,7 @@ export async function queueEmail(env: Env, email: OutgoingEmail, ctx?: WaitUntil
       // A line break in a header would let user text add headers of its own.
       subject: email.subject.replace(/[\r\n]+/g, " ").trim(),
       body: email.body,
-      status: "queued",
+      status: OUTBOX_STATUS.queued,
       createdAt: now,
     });
   if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => console.error("Outbox delivery failed", error)));
@@ -61,34 +62,42 @@ export async function deliverOutbox(env: MailEnv, options: { now?: number; fetch
   const now = options.now ?? Date.now();
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, held: 0 };
   const sender = mailSender(env, options.fetcher);
+  const db = database(env);
   if (!sender) {
-    const result = await env.DB.prepare("UPDATE outbox SET status = 'held' WHERE status = 'queued'").run();
-    report.held = result.meta.changes;
+    const held = await db
+      .update(outbox)
+      .set({ status: OUTBOX_STATUS.held })
+      .where(eq(outbox.status, OUTBOX_STATUS.queued))
+      .returning({ id: outbox.id });
+    report.held = held.length;
     return report;
   }
-  const { results } = await env.DB.prepare(
-    "SELECT id, to_address AS toAddress, subject, body, attempts FROM outbox WHERE status IN ('queued', 'held') ORDER BY created_at LIMIT ?",
-  )
-    .bind(DELIVERY_BATCH)
-    .all<{ id: string; toAddress: string; subject: string; body: string; attempts: number }>();
+  const unsent = inArray(outbox.status, OUTBOX_UNSENT);
+  const results = await db
+    .select({ id: outbox.id, toAddress: outbox.toAddress, subject: outbox.subject, body: outbox.body, attempts: outbox.attempts })
+    .from(outbox)
+    .where(unsent)
+    .orderBy(asc(outbox.createdAt))
+    .limit(DELIVERY_BATCH);
 
   for (const row of results) {
-    const claimed = await env.DB.prepare(
-      "UPDATE outbox SET attempts = attempts + 1 WHERE id = ? AND attempts = ? AND status IN ('queued', 'held')",
-    )
-      .bind(row.id, row.attempts)
-      .run();
-    if (claimed.meta.changes !== 1) continue;
+    const claimed = await db
+      .update(outbox)
+      .set({ attempts: sql`${outbox.attempts} + 1` })
+      .where(and(eq(outbox.id, row.id), eq(outbox.attempts, row.attempts), unsent))
+      .returning({ id: outbox.id });
+    if (claimed.length !== 1) continue;
     try {
       await sender.send({ to: row.toAddress, subject: row.subject, text: row.body });
-      await env.DB.prepare("UPDATE outbox SET status = 'sent', sent_at = ?, error = NULL WHERE id = ?").bind(now, row.id).run();
+      await db.update(outbox).set({ status: OUTBOX_STATUS.sent, sentAt: now, error: null }).where(eq(outbox.id, row.id));
       report.sent += 1;
     } catch (error) {
       const giveUp = row.attempts + 1 >= MAX_DELIVERY_ATTEMPTS;
       const message = error instanceof Error ? error.message : String(error);
-      await env.DB.prepare("UPDATE outbox SET status = ?, error = ? WHERE id = ?")
-        .bind(giveUp ? "failed" : "queued", `${sender.name}: ${message}`.slice(0, 500), row.id)
-        .run();
+      await db
+        .update(outbox)
+        .set({ status: giveUp ? OUTBOX_STATUS.failed : OUTBOX_STATUS.queued, error: `${sender.name}: ${message}`.slice(0, 500) })
+        .where(eq(outbox.id, row.id));
       if (giveUp) report.failed += 1;
       else report.retrying += 1;
     }
