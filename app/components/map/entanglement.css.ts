@@ -2,7 +2,8 @@ import { style, styleVariants } from "@vanilla-extract/css";
 import { MARKER_COLOURS } from "~/domain/map-marker";
 import { vars } from "~/styles/theme.css";
 
-export const page = style({ display: "grid", gap: vars.space.xl });
+// minmax(0, 1fr): a wide table scrolls inside its own box instead of widening the column past a phone's screen.
+export const page = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.xl });
 
 export const intro = style({ maxWidth: vars.content.narrow });
 export const title = style({ margin: 0, fontSize: "clamp(2rem, 5vw, 3rem)" });

@@ -6,6 +6,9 @@ const ocean = "#0e2a47";
 /** The map's box: the same size before and after the map loads, so nothing below it moves. */
 export const frame = style({
   position: "relative",
+  // Leaflet's panes and controls sit at z-index 400–1000; kept inside this box, they never paint over the sticky
+  // header, the drawer, the help button or the ring overlay.
+  isolation: "isolate",
   height: "clamp(20rem, 60vh, 36rem)",
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
