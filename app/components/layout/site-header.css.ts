@@ -10,7 +10,22 @@ export const header = style({
   backdropFilter: "blur(8px)",
 });
 
-export const bar = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, minHeight: "4rem" });
+/**
+ * Wider than the page's content column, so the brand, the seven links and the five social icons share one row from
+ * 1440 px up. The drawer wraps onto a row of its own below; the first row's height comes from the brand alone, so
+ * opening the drawer does not move the row it was opened from.
+ */
+export const bar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  alignContent: "flex-start",
+  columnGap: vars.space.md,
+  width: "100%",
+  maxWidth: "90rem",
+  marginInline: "auto",
+  paddingInline: vars.space.md,
+});
 
 export const brand = style({
   display: "inline-flex",
@@ -21,6 +36,7 @@ export const brand = style({
   fontFamily: vars.font.display,
   fontSize: "1.25rem",
   fontWeight: 600,
+  minHeight: "4rem",
 });
 
 export const mark = style({ fontSize: "1.5rem" });

@@ -5,7 +5,6 @@ import { LoadingBar } from "~/components/nav/loading-bar";
 import * as nav from "~/components/nav/nav.css";
 import { SkipLinks } from "~/components/nav/skip-links";
 import { SocialLinks } from "~/components/nav/social-links";
-import { container } from "~/styles/layout.css";
 import * as styles from "./site-header.css";
 
 export function SiteHeader({ siteName }: { siteName: string }) {
@@ -13,7 +12,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
     <>
       <SkipLinks />
       <header className={styles.header}>
-        <div className={`${container} ${styles.bar}`}>
+        <div className={styles.bar}>
           <Link to="/" className={styles.brand} aria-label={`${siteName}, home`}>
             <span aria-hidden="true" className={styles.mark}>
               🔔
