@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
-import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
+import { cooldownLeftMs, ringCooldownSeconds } from "~/domain/limits";
 import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown, SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { isSameSiteOrigin } from "~/server/origin.server";
@@ -31,16 +31,10 @@ export interface RingRequest {
 }
 
 export type RingOutcome =
-  | { ok: true; ringId: string; wishIds: string[]; pendingLeft: number }
+  | { ok: true; ringId: string; wishIds: string[]; pendingLeft: number; cooldownSeconds: number }
   | { ok: false; status: 409 | 429 | 503; error: string; retryAfter?: number };
 
 const newRingId = monotonicFactory();
-
-/** The spec's 20 seconds, unless RING_COOLDOWN_SECONDS sets another (a test server's short cooldown). */
-export function cooldownSeconds(env: { RING_COOLDOWN_SECONDS?: string }): number {
-  const configured = Number(env.RING_COOLDOWN_SECONDS);
-  return configured > 0 ? configured : RING_COOLDOWN_SECONDS;
-}
 
 /**
  * The shared bell. One instance (named `global`) serialises every ring, holds the 20-second cooldown in its
@@ -134,7 +128,8 @@ export class BellRoom extends DurableObject<Env> {
   private async ringNow({ wishIds, rungByHash }: RingRequest): Promise<RingOutcome> {
     const now = Date.now();
     const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
-    const waitMs = lastRingAt + cooldownSeconds(this.env as { RING_COOLDOWN_SECONDS?: string }) * 1000 - now;
+    const cooldownSeconds = ringCooldownSeconds(this.env as { RING_COOLDOWN_SECONDS?: string });
+    const waitMs = cooldownLeftMs(lastRingAt, cooldownSeconds, now);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
       return { ok: false, status: 429, error: ringCooldown(seconds), retryAfter: seconds };
@@ -179,7 +174,7 @@ export class BellRoom extends DurableObject<Env> {
     }
 
     const claimedIds = claimed.map((w) => w.id);
-    this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft });
+    this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft, cooldownSeconds });
     const submission = this.jobs.submit({ id: ringId, provider: provider.name, submitStartedAt: null }, claimed, 0, now);
     // Past the wait the submission goes on by itself; the poller leaves a ring alone while its job is being created.
     // A failure after the answer is the poller's to pick up (the ring stays queued), so it is only logged here.
@@ -187,7 +182,7 @@ export class BellRoom extends DurableObject<Env> {
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([submission, new Promise<void>((resolve) => (timer = setTimeout(resolve, RING_ANSWER_WAIT_MS)))]);
     clearTimeout(timer);
-    return { ok: true, ringId, wishIds: claimedIds, pendingLeft };
+    return { ok: true, ringId, wishIds: claimedIds, pendingLeft, cooldownSeconds };
   }
 
   /** Gives back a cooldown spent on a ring that did not happen. */

@@ -11,6 +11,17 @@ export const DAILY_WISH_LIMIT = 5;
 
 export const RING_BATCH_SIZE = 5;
 export const RING_COOLDOWN_SECONDS = 20;
+
+/** The spec's 20 seconds, unless RING_COOLDOWN_SECONDS sets another (a test server's short cooldown). */
+export function ringCooldownSeconds(env: { RING_COOLDOWN_SECONDS?: string }): number {
+  const configured = Number(env.RING_COOLDOWN_SECONDS);
+  return configured > 0 ? configured : RING_COOLDOWN_SECONDS;
+}
+
+/** Milliseconds of the shared cooldown still to run at `now`, after the last ring at `lastRingAt` (or none). */
+export function cooldownLeftMs(lastRingAt: number | null, cooldownSeconds: number, now: number): number {
+  return lastRingAt === null ? 0 : Math.max(0, lastRingAt + cooldownSeconds * 1000 - now);
+}
 export const LOW_CREDIT_THRESHOLD = 30;
 export const COST_PER_RING_USD = 1;
 export const SHOTS = 100;

@@ -65,5 +65,5 @@ export interface RingResponse {
   success: true;
   bellRingId: string;
   message: string;
-  data: { batches: { wishIds: string[]; bellRingId: string }[]; pendingLeft: number };
+  data: { batches: { wishIds: string[]; bellRingId: string }[]; pendingLeft: number; cooldownSeconds: number };
 }

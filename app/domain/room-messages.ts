@@ -1,6 +1,6 @@
 /** Server → client messages on /ws (API.md "Socket"). Clients only ever send the text `ping`. */
 export type RoomMessage =
-  | { type: "bell-rung"; ringId: string; virtual: boolean; wishIds: string[]; pendingLeft: number }
+  | { type: "bell-rung"; ringId: string; virtual: boolean; wishIds: string[]; pendingLeft: number; cooldownSeconds?: number }
   | {
       type: "batch-update";
       subType: "completed";

@@ -89,7 +89,7 @@ export default function Home() {
       <div className={styles.columns}>
         <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
         <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
-          <BellRinger pending={data.pending} creditsSeconds={data.creditsSeconds} />
+          <BellRinger pending={data.pending} creditsSeconds={data.creditsSeconds} cooldownMs={data.cooldownMs} />
         </section>
       </div>
 

@@ -18,7 +18,7 @@ export const loader = apiRoute({
       success: true,
       bellRingId: outcome.ringId,
       message: ringRang(outcome.wishIds.length),
-      data: { batches: [{ wishIds: outcome.wishIds, bellRingId: outcome.ringId }], pendingLeft: outcome.pendingLeft },
+      data: { batches: [{ wishIds: outcome.wishIds, bellRingId: outcome.ringId }], pendingLeft: outcome.pendingLeft, cooldownSeconds: outcome.cooldownSeconds },
     };
     return Response.json(body);
   },

@@ -1,7 +1,7 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/components/wall/wall-params";
 import type { WishFormFailure, WishFormValues } from "~/components/wish-form/types";
-import { HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
+import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, ringCooldownSeconds, WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
 import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
 import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
@@ -12,7 +12,7 @@ import { deviceIdFor, readDeviceCookie } from "./device-cookie.server";
 import { ApiError } from "./http.server";
 import { isSameSiteOrigin } from "./origin.server";
 import { parseWith } from "./request.server";
-import { cachedCredits, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
+import { cachedCredits, cachedLastRingAt, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
 import { resonate, submitWish } from "./wishes.server";
 
 /**
@@ -29,6 +29,8 @@ export interface HomeData {
   pending: PublicWish[];
   /** null when the balance could not be read. */
   creditsSeconds: number | null;
+  /** What is left of the shared cooldown when the page was read, so a fresh page says "Please wait Ns" at once. */
+  cooldownMs: number;
   /** This site's origin, for the absolute links the share menu renders on the server. */
   origin: string;
 }
@@ -65,12 +67,14 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
   // Visitors without JavaScript resonate through the device cookie, so their wall shows what they resonated with.
   const query = wallQueryFrom(url, readDeviceCookie(request));
   const emptyWall: WallPage = { wishes: [], total: 0, countryCount: 0, page: 1, pageSize: query.pageSize };
-  const [stats, wall, activities, pending, creditsSeconds] = await Promise.all([
+  const [stats, wall, activities, pending, creditsSeconds, rungAt] = await Promise.all([
     orFallback("the stats", cachedSiteStats(env), null),
     orFallback("the Wish Wall", cachedWallPage(env, query), emptyWall),
     orFallback("the live activity", cachedLiveActivity(env), []),
     orFallback("the pending wishes", cachedPendingWishes(env), []),
     orFallback<number | null>("the credits", cachedCredits(env).then((credits) => credits.seconds), null),
+    // Unreadable, the button stays as it was before this was known: the room still refuses a ring too soon.
+    orFallback<number | null>("the last ring", cachedLastRingAt(env), null),
   ]);
   return {
     stats: stats && { totalWishes: stats.totalWishes, countriesEntangled: stats.countriesEntangled },
@@ -85,6 +89,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     liveStrip: liveStripEntries(activities),
     pending,
     creditsSeconds,
+    cooldownMs: cooldownLeftMs(rungAt, ringCooldownSeconds(env as { RING_COOLDOWN_SECONDS?: string }), Date.now()),
     origin: url.origin,
   };
 }

@@ -3,6 +3,7 @@ import type { MapCountry } from "~/domain/map-country";
 import type { WallQuery } from "~/domain/wish";
 import { quantumCredits, type QuantumCredits } from "./credits.server";
 import { mapCountries } from "./map.server";
+import { lastRingAt } from "./rings.server";
 import { cachedRead } from "./read-cache.server";
 import { wallPage } from "./wall.server";
 import { liveActivity, pendingWishes, resonatedAmong, siteStats } from "./wishes.server";
@@ -26,6 +27,8 @@ export const cachedLiveActivity = (env: Env): Promise<LiveActivity[]> => cachedR
 export const cachedMapCountries = (env: Env): Promise<MapCountry[]> => cachedRead("map-countries", () => mapCountries(env));
 
 export const cachedPendingWishes = (env: Env): Promise<PublicWish[]> => cachedRead("pending", () => pendingWishes(env));
+
+export const cachedLastRingAt = (env: Env): Promise<number | null> => cachedRead("last-ring", () => lastRingAt(env));
 
 export const cachedCredits = (env: Env): Promise<QuantumCredits> => cachedRead("credits", () => quantumCredits(env));
 

@@ -70,6 +70,15 @@ export async function claimRing(
   };
 }
 
+/** When the bell last really rang (a virtual ring starts no cooldown), or null before the first ring. */
+export async function lastRingAt(env: Env): Promise<number | null> {
+  const [row] = await database(env)
+    .select({ at: sql<number | null>`MAX(${bellRings.createdAt})` })
+    .from(bellRings)
+    .where(eq(bellRings.virtual, false));
+  return row?.at ?? null;
+}
+
 export async function ringWishes(env: Env, ringId: string): Promise<BatchWish[]> {
   return database(env)
     .select({ id: wishes.id, text: wishes.text })

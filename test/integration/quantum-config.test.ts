@@ -39,13 +39,3 @@ describe("QUANTUM_PROVIDER=ibm without its secrets", () => {
     expect(report.redis.connected).toBe(true);
   });
 });
-
-describe("the bell's cooldown", () => {
-  it("is the spec's 20 seconds unless RING_COOLDOWN_SECONDS sets another", async () => {
-    const { cooldownSeconds } = await import("../../workers/bell-room");
-    expect(cooldownSeconds({})).toBe(20);
-    expect(cooldownSeconds({ RING_COOLDOWN_SECONDS: "" })).toBe(20);
-    expect(cooldownSeconds({ RING_COOLDOWN_SECONDS: "nonsense" })).toBe(20);
-    expect(cooldownSeconds({ RING_COOLDOWN_SECONDS: "2" })).toBe(2);
-  });
-});

@@ -30,6 +30,7 @@ import { prepareBellSound, playBellSound } from "./bell-sound";
 import {
   fellowDreamerRing,
   interpretRingResponse,
+  positiveOr,
   RINGING_PROGRESS,
   ringFlowPlan,
   secondsUntil,
@@ -51,6 +52,8 @@ interface BellRingerProps {
   pending: PublicWish[];
   /** Provider seconds left, shown as wishes; null while the balance cannot be read (the server then decides). */
   creditsSeconds: number | null;
+  /** What was left of the shared cooldown when the page was read: the button counts it down from the first paint. */
+  cooldownMs?: number;
 }
 
 /** setTimeout that forgets every pending callback when the component leaves the page. */
@@ -72,9 +75,9 @@ function useTimers() {
   }, []);
 }
 
-/** The seconds left on the shared 20-second cooldown, ticking down on the second. */
-function useCooldown(): [number, (seconds: number) => void] {
-  const [seconds, setSeconds] = useState(0);
+/** The seconds left on the shared 20-second cooldown, ticking down on the second; `initialMs` is what the page was told. */
+function useCooldown(initialMs: number): [number, (seconds: number) => void] {
+  const [seconds, setSeconds] = useState(() => Math.ceil(Math.max(0, initialMs) / 1000));
   const endsAt = useRef(0);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -92,6 +95,15 @@ function useCooldown(): [number, (seconds: number) => void] {
     tick();
   }, []);
   return [seconds, start];
+}
+
+/** Room the bottom-centre toast takes, with some to spare. */
+const TOAST_CLEARANCE_PX = 160;
+
+/** A button the toast would cover is brought up to the middle of the screen, so its own countdown stays in sight. */
+function keepClearOfToast(element: HTMLElement | null) {
+  if (!element || element.getBoundingClientRect().bottom <= window.innerHeight - TOAST_CLEARANCE_PX) return;
+  element.scrollIntoView({ block: "center", behavior: prefersReducedMotion() ? "auto" : "smooth" });
 }
 
 async function latestOwnWishRing(): Promise<string | null> {
@@ -118,7 +130,7 @@ async function requestRing(wishIds: string[], deviceFingerprint: string): Promis
   }
 }
 
-export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
+export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRingerProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { show } = useToast();
@@ -127,7 +139,11 @@ export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   const [knownRings, rememberRing] = useStoredIdSet(KNOWN_RINGS_STORAGE_KEY);
   const later = useTimers();
-  const [cooldown, startCooldown] = useCooldown();
+  const [cooldown, startCooldown] = useCooldown(cooldownMs);
+  // The loader's figure (on arrival and on every revalidation) starts the countdown; a shorter one changes nothing.
+  useEffect(() => {
+    if (cooldownMs > 0) startCooldown(cooldownMs / 1000);
+  }, [cooldownMs, startCooldown]);
   const [phase, setPhase] = useState<Phase>("idle");
   const [progress, setProgress] = useState<RingProgress | null>(null);
   const [animating, setAnimating] = useState(false);
@@ -139,6 +155,7 @@ export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
   const left = useRef(false);
   const busy = useRef(false);
   const mounted = useRef(true);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const statusId = useId();
   const bannerId = useId();
 
@@ -187,7 +204,7 @@ export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
     if (message.type === "bell-rung") {
       announced.current.add(message.ringId);
       // The room refuses any ring inside the cooldown, whoever rang last, so the button says so at once.
-      if (!message.virtual) startCooldown(RING_COOLDOWN_SECONDS);
+      if (!message.virtual) startCooldown(positiveOr(message.cooldownSeconds, RING_COOLDOWN_SECONDS));
       revalidator.revalidate();
       if (message.ringId === ownRing.current) goToRing(message.ringId, RING_FLOW.realtimeRedirectMs);
     } else if (message.type === "batch-update") {
@@ -201,7 +218,7 @@ export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
   const rung = (outcome: Extract<RingOutcome, { kind: "rung" }>, requested: string[]) => {
     ownRing.current = outcome.ringId;
     rememberRing(outcome.ringId);
-    startCooldown(RING_COOLDOWN_SECONDS);
+    startCooldown(outcome.cooldownSeconds);
     playBellSound();
     animate();
     setPhase("rung");
@@ -250,6 +267,7 @@ export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
     switch (outcome.kind) {
       case "cooldown":
         startCooldown(outcome.seconds);
+        keepClearOfToast(buttonRef.current);
         show(ringCooldown(outcome.seconds), "info");
         break;
       case "none-pending":
@@ -281,6 +299,7 @@ export function BellRinger({ pending, creditsSeconds }: BellRingerProps) {
         {button.statusText}
       </p>
       <button
+        ref={buttonRef}
         type="button"
         className={styles.button}
         aria-disabled={button.disabled}

@@ -53,7 +53,7 @@ export function ringFlowPlan(wishCount: number): RingFlowPlan {
 }
 
 export type RingOutcome =
-  | { kind: "rung"; ringId: string; wishIds: string[]; pendingLeft: number }
+  | { kind: "rung"; ringId: string; wishIds: string[]; pendingLeft: number; cooldownSeconds: number }
   | { kind: "cooldown"; seconds: number }
   | { kind: "none-pending" }
   | { kind: "out-of-credits"; message: string }
@@ -61,6 +61,11 @@ export type RingOutcome =
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
+}
+
+/** A duration the server sent, when it is a positive number; else the spec's. */
+export function positiveOr(value: unknown, fallback: number): number {
+  return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
 /** Reads the answer of POST /api/bell/ring (API.md) into what the bell does next. */
@@ -73,7 +78,7 @@ export function interpretRingResponse(status: number, body: unknown): RingOutcom
       Array.isArray(batch.wishIds) ? batch.wishIds.filter((id): id is string => typeof id === "string") : [],
     );
     const pendingLeft = typeof data.pendingLeft === "number" && data.pendingLeft >= 0 ? data.pendingLeft : 0;
-    return { kind: "rung", ringId: fields.bellRingId, wishIds, pendingLeft };
+    return { kind: "rung", ringId: fields.bellRingId, wishIds, pendingLeft, cooldownSeconds: positiveOr(data.cooldownSeconds, RING_COOLDOWN_SECONDS) };
   }
   if (status === 429) {
     const retryAfter = Number(fields.retryAfter);

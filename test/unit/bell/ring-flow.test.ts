@@ -94,9 +94,9 @@ describe("interpretRingResponse", () => {
       success: true,
       bellRingId: "ring-1",
       message: "The bell rang for 2 wishes.",
-      data: { batches: [{ wishIds: ["a", "b"], bellRingId: "ring-1" }], pendingLeft: 4 },
+      data: { batches: [{ wishIds: ["a", "b"], bellRingId: "ring-1" }], pendingLeft: 4, cooldownSeconds: 2 },
     };
-    expect(interpretRingResponse(200, body)).toEqual({ kind: "rung", ringId: "ring-1", wishIds: ["a", "b"], pendingLeft: 4 });
+    expect(interpretRingResponse(200, body)).toEqual({ kind: "rung", ringId: "ring-1", wishIds: ["a", "b"], pendingLeft: 4, cooldownSeconds: 2 });
   });
 
   it("tolerates a success without batch details", () => {
@@ -105,6 +105,7 @@ describe("interpretRingResponse", () => {
       ringId: "ring-2",
       wishIds: [],
       pendingLeft: 0,
+      cooldownSeconds: 20,
     });
   });
 
