@@ -152,5 +152,9 @@ export const helpButton = style({
   cursor: "pointer",
   transition: `transform ${vars.motion.fast}`,
   selectors: { "&:hover": { transform: "scale(1.06)" } },
-  "@media": { [breakpoints.reducedMotion]: { selectors: { "&:hover": { transform: "none" } } } },
+  "@media": {
+    [breakpoints.reducedMotion]: { selectors: { "&:hover": { transform: "none" } } },
+    // Smaller and nearer the corner on phones, where it sits over the content more of the time.
+    "screen and (max-width: 599px)": { width: 48, height: 48, right: vars.space.md, bottom: vars.space.md },
+  },
 });

@@ -1,8 +1,11 @@
+import { useLocation } from "@remix-run/react";
 import { openDialog } from "./dialog-names";
 import * as styles from "./dialogs.css";
 
 /** The floating sparkle that opens "How it works" from any page. */
 export function HelpButton() {
+  // The moderators' pages are not for visitors; the button would only cover their tables.
+  if (useLocation().pathname.startsWith("/admin")) return null;
   return (
     <button type="button" className={styles.helpButton} aria-label="How it works" title="How it works" onClick={() => openDialog("how-it-works")}>
       <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false" fill="currentColor">

@@ -5,7 +5,9 @@ import { breakpoints, vars } from "~/styles/theme.css";
 export const footer = style({
   borderTop: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
-  paddingBlock: vars.space.xl,
+  paddingBlockStart: vars.space.xl,
+  // Room for the floating help button, so at the end of every page it covers nothing.
+  paddingBlockEnd: `calc(${vars.space.xl} + 4.5rem)`,
   marginTop: vars.space.xl,
 });
 

@@ -1,10 +1,10 @@
 export const HISTOGRAM_GEOMETRY = {
-  width: 440,
+  width: 340,
   rowHeight: 26,
   barHeight: 18,
   top: 12,
   /** Room for the y-axis title and the bit-string labels. */
-  left: 120,
+  left: 96,
   /** Room for the count printed after the longest bar. */
   right: 44,
   /** Room for the tick labels and the x-axis title. */

@@ -66,11 +66,11 @@ export const facts = style({
   color: vars.color.textMuted,
 });
 
+/** Up to five bits on one row even at 360 px: a bit string split over two lines no longer reads as one. */
 export const bits = style({
   display: "flex",
-  flexWrap: "wrap",
   justifyContent: "center",
-  gap: vars.space.md,
+  gap: "clamp(0.375rem, 2vw, 1rem)",
   margin: 0,
   padding: 0,
   listStyle: "none",
@@ -80,8 +80,9 @@ export const bit = style({
   display: "flex",
   flexDirection: "column",
   alignItems: "center",
-  minWidth: "5.5rem",
-  padding: vars.space.sm,
+  flex: "0 1 5.5rem",
+  minWidth: 0,
+  padding: `${vars.space.sm} ${vars.space.xs}`,
   borderRadius: vars.radius.md,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceRaised,
@@ -142,18 +143,35 @@ export const wishMeta = style({ margin: 0, marginTop: "auto", color: vars.color.
 
 export const figure = style({ margin: 0 });
 
-/** Wide drawings scroll sideways on narrow screens instead of shrinking their labels out of legibility. */
+/**
+ * Wide drawings scroll sideways on narrow screens instead of shrinking their labels out of legibility. The edge that
+ * hides more drawing darkens (shadows fixed to the box, covers that scroll with the content and hide them at either
+ * end), so a cut drawing says it goes on.
+ */
 export const scroller = style({
   overflowX: "auto",
   padding: vars.space.sm,
   borderRadius: vars.radius.md,
-  background: vars.color.background,
   border: `1px solid ${vars.color.border}`,
+  backgroundColor: vars.color.background,
+  backgroundImage: [
+    `linear-gradient(to right, ${vars.color.background} 30%, transparent)`,
+    `linear-gradient(to left, ${vars.color.background} 30%, transparent)`,
+    "radial-gradient(farthest-side at 0 50%, rgba(125, 180, 255, 0.35), transparent)",
+    "radial-gradient(farthest-side at 100% 50%, rgba(125, 180, 255, 0.35), transparent)",
+  ].join(", "),
+  backgroundPosition: "left center, right center, left center, right center",
+  backgroundRepeat: "no-repeat",
+  backgroundSize: "3rem 100%, 3rem 100%, 1.25rem 100%, 1.25rem 100%",
+  backgroundAttachment: "local, local, scroll, scroll",
 });
+
+export const scrollHint = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.textMuted, fontSize: "0.9rem" });
 
 export const circuitSvg = style({ display: "block", height: "auto", minWidth: 520, marginInline: "auto" });
 
-export const histogramSvg = style({ display: "block", width: "100%", height: "auto", minWidth: 340, maxWidth: 640, marginInline: "auto" });
+// Drawn near its own size on phones (the viewBox is 340 wide), so its 13 px labels stay about 13 px.
+export const histogramSvg = style({ display: "block", width: "100%", height: "auto", minWidth: 300, maxWidth: 520, marginInline: "auto" });
 
 export const caption = style({ marginTop: vars.space.sm, color: vars.color.textMuted, fontSize: "0.95rem" });
 

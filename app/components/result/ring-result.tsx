@@ -27,6 +27,7 @@ import {
 import * as styles from "./result.css";
 import { RingWishes } from "./ring-wishes";
 import { ShareRing } from "./share-ring";
+import { SidewaysScroller } from "./sideways-scroller";
 
 /**
  * Keeps a ring that is still being computed up to date: the room's `batch-update` for it reloads the page data, and
@@ -139,9 +140,9 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
           {completed ? <li>{shotsSentence(ring, ring.shots)}</li> : null}
         </ul>
         <figure className={styles.figure}>
-          <div className={styles.scroller} tabIndex={0} role="group" aria-label="Circuit diagram">
+          <SidewaysScroller label="Circuit diagram" hint="Swipe or scroll sideways to follow each wire to its measurement.">
             <CircuitDiagram circuit={ring.circuit} />
-          </div>
+          </SidewaysScroller>
           <figcaption className={styles.caption}>{circuitCaption(ring)}</figcaption>
         </figure>
         {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === "completed"} /> : null}
@@ -156,9 +157,9 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
             <span className={styles.legendSwatch} aria-hidden="true" />
             The chosen bit string, the most frequent outcome, is drawn in gold.
           </p>
-          <div className={styles.scroller} tabIndex={0} role="group" aria-label="Histogram of measured outcomes">
+          <SidewaysScroller label="Histogram of measured outcomes" hint="Swipe or scroll sideways to see every count.">
             <CountsHistogram counts={ring.counts} chosen={ring.bitstring} shots={ring.shots} />
-          </div>
+          </SidewaysScroller>
         </section>
       ) : null}
 
