@@ -36,10 +36,12 @@ interface CountryPopupProps {
   /** Move focus into the popup on opening (it was opened from the keyboard). */
   focusOnOpen: boolean;
   onClose: () => void;
+  /** The content changed size (the wishes arrived): the popup lays itself out again and pans fully into view. */
+  onResize: () => void;
 }
 
 /** The newest wishes of one country (spec §2): up to 10, with how many there are in all. */
-export function CountryPopup({ country, openings, focusOnOpen, onClose }: CountryPopupProps) {
+export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize }: CountryPopupProps) {
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ request: string; state: PopupState } | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -60,6 +62,12 @@ export function CountryPopup({ country, openings, focusOnOpen, onClose }: Countr
   useEffect(() => {
     if (openings > 0 && focusOnOpen) title.current?.focus();
   }, [openings, focusOnOpen]);
+
+  useEffect(() => {
+    if (openings > 0) onResize();
+    // Only a change of what is shown resizes the popup; a new onResize function each render does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [state.status, openings]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const wallLink = `/?${new URLSearchParams({ country: country.country })}#wish-wall-title`;

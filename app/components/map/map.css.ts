@@ -17,6 +17,23 @@ export const frame = style({
   boxShadow: vars.shadow.card,
 });
 
+/** Hidden until focused, then over the map's top-left corner (above Leaflet's controls, inside the map's own layer). */
+export const skipMap = style({
+  position: "absolute",
+  top: vars.space.sm,
+  left: vars.space.sm,
+  zIndex: 1100,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.gold,
+  color: vars.color.brandInk,
+  fontWeight: 600,
+  transform: "translateY(-300%)",
+  selectors: { "&:focus": { transform: "none", color: vars.color.brandInk } },
+});
+
+export const afterMap = style({ display: "block", outline: "none" });
+
 export const placeholder = style({
   display: "flex",
   alignItems: "center",
@@ -56,13 +73,27 @@ export const badge = style({
   border: "1px solid #ffffff",
   background: vars.color.brandInk,
   color: "#ffffff",
-  font: `700 0.75rem/18px ${vars.font.body}`,
+  // 24 px tall with its border (BADGE in world-map.client): a tap target of at least 24 by 24.
+  font: `700 0.75rem/22px ${vars.font.body}`,
   textAlign: "center",
   whiteSpace: "nowrap",
   cursor: "pointer",
 });
 
-export const popup = style({ minWidth: "14rem", maxWidth: "18rem", color: "#1f2937", font: `0.875rem/1.45 ${vars.font.body}` });
+// As narrow as a 360 px phone's map allows beside the zoom buttons; the site's dark theme, not Leaflet's white.
+export const popup = style({ minWidth: "min(14rem, calc(100vw - 10rem))", maxWidth: "min(18rem, calc(100vw - 10rem))", color: vars.color.text, font: `0.875rem/1.45 ${vars.font.body}` });
+
+globalStyle(`${canvas} .leaflet-popup-content-wrapper, ${canvas} .leaflet-popup-tip`, {
+  background: vars.color.surfaceRaised,
+  color: vars.color.text,
+  border: `1px solid ${vars.color.border}`,
+  boxShadow: vars.shadow.card,
+});
+globalStyle(`${canvas} .leaflet-popup-close-button`, { color: vars.color.textMuted });
+globalStyle(`${canvas} .leaflet-bar a`, { background: vars.color.surfaceRaised, color: vars.color.text, borderBottomColor: vars.color.border });
+globalStyle(`${canvas} .leaflet-bar`, { border: `1px solid ${vars.color.border}` });
+globalStyle(`${canvas} .leaflet-control-attribution`, { background: "rgba(11, 16, 32, 0.8)", color: vars.color.textMuted });
+globalStyle(`${canvas} .leaflet-control-attribution a`, { color: vars.color.brandStrong });
 
 export const popupTitle = style({
   display: "flex",
@@ -86,24 +117,24 @@ export const popupList = style({
 
 export const popupWish = style({
   paddingBlock: vars.space.xs,
-  borderTop: "1px solid #e5e7eb",
+  borderTop: `1px solid ${vars.color.border}`,
   selectors: { "&:first-child": { borderTop: "none" } },
 });
 
 export const popupWishText = style({ margin: 0, overflowWrap: "anywhere" });
-export const popupMeta = style({ margin: 0, color: "#4b5563", fontSize: "0.75rem" });
+export const popupMeta = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.75rem" });
 
-export const popupSummary = style({ margin: `${vars.space.sm} 0 0`, color: "#374151" });
+export const popupSummary = style({ margin: `${vars.space.sm} 0 0`, color: vars.color.textMuted });
 
-globalStyle(`${popup} a`, { color: "#0b5cab", fontWeight: 600 });
+globalStyle(`${popup} a`, { color: vars.color.brandStrong, fontWeight: 600 });
 
 export const popupRetry = style({
   marginTop: vars.space.xs,
   padding: "0.25rem 0.75rem",
-  border: "1px solid #0b5cab",
+  border: `1px solid ${vars.color.brand}`,
   borderRadius: vars.radius.pill,
-  background: "#ffffff",
-  color: "#0b5cab",
+  background: vars.color.surface,
+  color: vars.color.brandStrong,
   font: "inherit",
   cursor: "pointer",
 });

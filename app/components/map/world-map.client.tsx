@@ -1,7 +1,7 @@
 import "leaflet/dist/leaflet.css";
 import type { FeatureCollection } from "geojson";
 import { divIcon, type LatLngTuple, type LeafletKeyboardEvent, type Marker as LeafletMarker, type PopupEvent } from "leaflet";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { CircleMarker, GeoJSON, MapContainer, Marker, Pane, Popup, TileLayer } from "react-leaflet";
 import { MAP } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
@@ -28,10 +28,12 @@ const SHAPES_PANE = "countries";
 const SHAPES_PANE_STYLE = { zIndex: 150 };
 const SHAPE_STYLE = { className: styles.countryShape, weight: 0.6 };
 
+const NEW_MARKER_RISE = 1000;
+
 // Badge size in pixels for a count label; Leaflet needs it to centre the badge on the country's circle.
-const BADGE = { height: 20, padding: 12, digit: 7.5 };
+const BADGE = { height: 24, padding: 12, digit: 7.5 };
 function badgeSize(text: string): [number, number] {
-  return [Math.ceil(BADGE.padding + BADGE.digit * text.length), BADGE.height];
+  return [Math.max(BADGE.height, Math.ceil(BADGE.padding + BADGE.digit * text.length)), BADGE.height];
 }
 
 function escapeHtml(text: string): string {
@@ -91,6 +93,15 @@ function CountryMarker({ country }: { country: MapCountry }) {
     [],
   );
 
+  // Leaflet's update() puts the content back into the popup, which drops the focus of a keyboard visitor inside it.
+  const relayout = useCallback(() => {
+    const popup = badge.current?.getPopup();
+    if (!popup?.isOpen()) return;
+    const focused = document.activeElement;
+    popup.update();
+    if (focused instanceof HTMLElement && focused.isConnected && focused !== document.activeElement) focused.focus({ preventScroll: true });
+  }, []);
+
   const badgeEvents = useMemo(
     () => ({
       click: () => setOpenedByKeyboard(false),
@@ -115,13 +126,25 @@ function CountryMarker({ country }: { country: MapCountry }) {
         bubblingMouseEvents={false}
         eventHandlers={circleEvents}
       />
-      <Marker ref={badge} position={position} icon={icon} title={label} keyboard riseOnHover eventHandlers={badgeEvents}>
-        <Popup autoPanPadding={[24, 24]}>
+      <Marker
+        ref={badge}
+        position={position}
+        icon={icon}
+        title={label}
+        keyboard
+        riseOnHover
+        // A country with a wish that just arrived (perhaps the visitor's own) is drawn above its neighbours.
+        zIndexOffset={isNew ? NEW_MARKER_RISE : 0}
+        eventHandlers={badgeEvents}
+      >
+        {/* The top-left padding keeps the popup clear of the zoom buttons when the map pans it into view. */}
+        <Popup autoPanPaddingTopLeft={[56, 24]} autoPanPaddingBottomRight={[24, 24]}>
           <CountryPopup
             country={country}
             openings={openings}
             focusOnOpen={openedByKeyboard}
             onClose={() => badge.current?.closePopup()}
+            onResize={relayout}
           />
         </Popup>
       </Marker>
