@@ -82,7 +82,8 @@ export const RING_FLOW = {
   singleStepsMs: [3000, 5000, 7000],
   singleResetMs: 8000,
   fallbackRedirectMs: 8000,
-  realtimeRedirectMs: 3000,
+  /** A beat after the bell's swing ends before the page moves on, when the progress plan is shorter. */
+  afterSwingMs: 1000,
   fellowDreamerRedirectMs: 2000,
 } as const;
 

@@ -108,6 +108,60 @@ describe("ringing the bell in Chromium", () => {
     await context.close();
   });
 
+  it("on a 412 px phone the bell comes into view and swings, the note waits for the swing, and the page moves on after it", { timeout: 90_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 }, reducedMotion: "no-preference" });
+    const wish = await page.request.post("/api/wishes", {
+      headers: { Origin: baseURL() },
+      data: { wish: "May the lanterns of the old town stay lit through every long night", deviceFingerprint: `e2e_${crypto.randomUUID().replaceAll("-", "")}` },
+    });
+    expect(wish.status(), await wish.text()).toBe(201);
+    await page.goto("/");
+    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+
+    // Watches, from inside the page, when the bell starts to swing (and where it is then) and when the note shows.
+    await page.evaluate(() => {
+      const seen: Record<string, number | boolean> = {};
+      (window as unknown as { ringSeen: typeof seen }).ringSeen = seen;
+      const bell = document.querySelector("#bell-ringer svg")!;
+      new MutationObserver(() => {
+        if (seen.swingAt === undefined && bell.getAttribute("class")!.split(" ").length > 1) {
+          seen.swingAt = performance.now();
+          const stage = bell.parentElement!.getBoundingClientRect();
+          seen.bellInView = stage.top >= 0 && stage.bottom <= window.innerHeight;
+        }
+      }).observe(bell, { attributes: true, attributeFilter: ["class"] });
+      new MutationObserver(() => {
+        if (seen.noteAt === undefined && document.body.innerText.includes("The bell has rung!")) seen.noteAt = performance.now();
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    let answeredAt = 0;
+    for (let attempt = 0; attempt < 3 && !answeredAt; attempt++) {
+      await page.waitForFunction(() => /^Ring Bell \(\d+ wish(es)?\)$/.test(document.querySelector("#bell-ringer button")?.textContent ?? ""), undefined, {
+        timeout: COOLDOWN_WAIT_MS,
+      });
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/bell/ring", { timeout: 20_000 });
+      await bellButton(page).click();
+      const response = await answer;
+      if (response.status() === 200) answeredAt = await page.evaluate(() => performance.now());
+      else expect(response.status()).toBe(429);
+    }
+    expect(answeredAt).toBeGreaterThan(0);
+    await page.waitForURL(/\/bell\/[^/]+$/, { timeout: 20_000 });
+    const leftAt = await page.evaluate(() => performance.now());
+    const seen = await page.evaluate(() => (window as unknown as { ringSeen: Record<string, number | boolean> }).ringSeen);
+
+    expect(seen.bellInView, "the bell is on screen when it starts to swing").toBe(true);
+    expect(typeof seen.swingAt).toBe("number");
+    // The swing lasts five seconds (spec §4); the note of what is left comes as it ends, the page moves on after it.
+    expect(Number(seen.noteAt) - Number(seen.swingAt)).toBeGreaterThanOrEqual(4_500);
+    expect(leftAt - Number(seen.swingAt)).toBeGreaterThanOrEqual(5_000);
+    // The note stays behind: nothing covers the wishes on the result page.
+    expect(await page.getByText("The bell has rung!").count()).toBe(0);
+    await context.close();
+  });
+
   it("sends /bell home with a replacing redirect", async () => {
     const response = await fetch(`${baseURL()}/bell`, { redirect: "manual" });
     expect(response.status).toBe(302);

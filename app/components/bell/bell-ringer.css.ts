@@ -115,22 +115,14 @@ export const banner: Record<CreditTone, string> = styleVariants({
   normal: [bannerBase, { background: vars.color.surfaceRaised, color: vars.color.success, border: `1px solid ${vars.color.border}` }],
 });
 
-export const overlay = style({
-  position: "fixed",
-  inset: 0,
-  zIndex: 50,
-  display: "grid",
-  placeItems: "center",
-  padding: vars.space.md,
-  background: "rgba(5, 8, 18, 0.6)",
-  pointerEvents: "none",
-});
+/** Under the button, in the card: the bell above it stays in sight while it swings (it used to be covered). */
+export const overlay = style({ width: "100%", display: "grid", placeItems: "center" });
 
 const fadeIn = keyframes({ from: { opacity: 0, transform: "translateY(8px)" }, to: { opacity: 1, transform: "none" } });
 
 export const panel = style({
   width: "min(26rem, 100%)",
-  padding: vars.space.lg,
+  padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceRaised,
@@ -157,8 +149,9 @@ export const panelNote = style({ margin: 0, color: vars.color.textMuted, fontSty
 export const progress = style({
   appearance: "none",
   width: "100%",
-  height: 10,
-  margin: `${vars.space.md} 0`,
+  // A thin line: the bell is the picture, the bar only says how far along it is.
+  height: 4,
+  margin: `${vars.space.sm} 0`,
   border: 0,
   borderRadius: vars.radius.pill,
   overflow: "hidden",

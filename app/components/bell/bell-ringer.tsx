@@ -106,6 +106,14 @@ function keepClearOfToast(element: HTMLElement | null) {
   element.scrollIntoView({ block: "center", behavior: prefersReducedMotion() ? "auto" : "smooth" });
 }
 
+/** The bell is about to swing: on a phone it may be below the fold, so it comes to the middle of the screen. */
+function bringIntoView(element: HTMLElement | null) {
+  if (!element) return;
+  const { top, bottom } = element.getBoundingClientRect();
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  element.scrollIntoView({ block: "center", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+}
+
 async function latestOwnWishRing(): Promise<string | null> {
   const wishId = readStorage(LAST_WISH_ID_STORAGE_KEY);
   if (!wishId) return null;
@@ -133,7 +141,7 @@ async function requestRing(wishIds: string[], deviceFingerprint: string): Promis
 export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRingerProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
-  const { show } = useToast();
+  const { show, dismiss } = useToast();
   const fingerprint = useDeviceFingerprint();
   const hydrated = useHydrated();
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
@@ -148,10 +156,9 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
   const [progress, setProgress] = useState<RingProgress | null>(null);
   const [animating, setAnimating] = useState(false);
   const animationTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  // The ring this visitor just rang, and every ring the socket has announced: the announcement can arrive before
-  // the POST answers, since the room broadcasts as soon as the ring exists.
+  // The ring this visitor just rang: its failure is told here, its result on its own page.
   const ownRing = useRef<string | null>(null);
-  const announced = useRef(new Set<string>());
+  const stageRef = useRef<HTMLDivElement>(null);
   const left = useRef(false);
   const busy = useRef(false);
   const mounted = useRef(true);
@@ -196,22 +203,19 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     later(() => {
       if (left.current) return;
       left.current = true;
+      dismiss();
       navigate(ringPath(ringId));
     }, delayMs);
   };
 
   useBellMessages((message: RoomMessage) => {
     if (message.type === "bell-rung") {
-      announced.current.add(message.ringId);
       // The room refuses any ring inside the cooldown, whoever rang last, so the button says so at once.
       if (!message.virtual) startCooldown(positiveOr(message.cooldownSeconds, RING_COOLDOWN_SECONDS));
       revalidator.revalidate();
-      if (message.ringId === ownRing.current) goToRing(message.ringId, RING_FLOW.realtimeRedirectMs);
     } else if (message.type === "batch-update") {
       revalidator.revalidate();
-      if (message.bellRingId !== ownRing.current) return;
-      if (message.subType === "completed") goToRing(message.bellRingId, RING_FLOW.realtimeRedirectMs);
-      else show(BATCH_FAILED, "error");
+      if (message.bellRingId === ownRing.current && message.subType === "failed") show(BATCH_FAILED, "error");
     }
   });
 
@@ -219,20 +223,22 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     ownRing.current = outcome.ringId;
     rememberRing(outcome.ringId);
     startCooldown(outcome.cooldownSeconds);
+    bringIntoView(stageRef.current);
     playBellSound();
     animate();
     setPhase("rung");
+    // Spec §4's sequence: the progress steps on their clock, the note of what is left once the bell has swung its
+    // five seconds, and the move to the result page only after both, never while the bell is still moving.
     const plan = ringFlowPlan(outcome.wishIds.length || requested.length);
     for (const stage of plan.stages) later(() => setProgress(stage.progress), stage.atMs);
+    later(() => show(ringCompleteToast(outcome.pendingLeft), "success"), ANIMATION_MS.ring);
     later(() => {
       busy.current = false;
       setProgress(null);
       setPhase("idle");
     }, plan.resetMs);
-    show(ringCompleteToast(outcome.pendingLeft), "success");
     revalidator.revalidate();
-    goToRing(outcome.ringId, RING_FLOW.fallbackRedirectMs);
-    if (announced.current.has(outcome.ringId)) goToRing(outcome.ringId, RING_FLOW.realtimeRedirectMs);
+    goToRing(outcome.ringId, Math.min(RING_FLOW.fallbackRedirectMs, Math.max(plan.resetMs, ANIMATION_MS.ring + RING_FLOW.afterSwingMs)));
   };
 
   const ring = async () => {
@@ -289,7 +295,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       <h2 id="bell-ringer-title" className={styles.title}>
         Ring the {siteName}
       </h2>
-      <div className={styles.stage}>
+      <div ref={stageRef} className={styles.stage}>
         {Array.from({ length: particles }, (_, index) => (
           <span key={index} aria-hidden="true" className={`${styles.particle} ${styles.particleAngle[index]}`} />
         ))}

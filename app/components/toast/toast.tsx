@@ -12,6 +12,8 @@ interface Toast {
 
 export interface ToastApi {
   show(message: string, severity: ToastSeverity): void;
+  /** Takes the toast away at once (a page that leaves does not carry its note onto the next page). */
+  dismiss(): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -41,7 +43,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [toast, held, dismiss]);
 
-  const api = useMemo(() => ({ show }), [show]);
+  const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
   const message = toast ? (
     <p key={toast.key} className={styles.message}>
       {toast.message}
