@@ -43,13 +43,24 @@ function cut(text: string, max: number): string {
   return Array.from(text).slice(0, max).join("");
 }
 
-export function ogImageUrl(site: SiteInfo, params: { title?: string; subtitle?: string; variant?: string }): string {
+export interface CardParams {
+  title?: string;
+  subtitle?: string;
+  variant?: string;
+}
+
+/** The share card's path on this site (/og?…), for the page's own use (the native share sheet's image). */
+export function ogImagePath(params: CardParams): string {
   const query = new URLSearchParams();
   if (params.title) query.set("title", cut(params.title, OG_TITLE_MAX));
   if (params.subtitle) query.set("subtitle", cut(params.subtitle, OG_SUBTITLE_MAX));
   if (params.variant) query.set("variant", params.variant);
   const search = query.toString();
-  return `${site.siteUrl}/og${search ? `?${search}` : ""}`;
+  return `/og${search ? `?${search}` : ""}`;
+}
+
+export function ogImageUrl(site: SiteInfo, params: CardParams): string {
+  return `${site.siteUrl}${ogImagePath(params)}`;
 }
 
 export function absoluteUrl(site: SiteInfo, path: string): string {

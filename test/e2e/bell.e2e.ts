@@ -108,59 +108,118 @@ describe("ringing the bell in Chromium", () => {
     await context.close();
   });
 
-  it("on a 412 px phone the bell comes into view and swings, the note waits for the swing, and the page moves on after it", { timeout: 90_000 }, async () => {
-    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 }, reducedMotion: "no-preference" });
-    const wish = await page.request.post("/api/wishes", {
-      headers: { Origin: baseURL() },
-      data: { wish: "May the lanterns of the old town stay lit through every long night", deviceFingerprint: `e2e_${crypto.randomUUID().replaceAll("-", "")}` },
-    });
-    expect(wish.status(), await wish.text()).toBe(201);
-    await page.goto("/");
-    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
-
-    // Watches, from inside the page, when the bell starts to swing (and where it is then) and when the note shows.
-    await page.evaluate(() => {
-      const seen: Record<string, number | boolean> = {};
-      (window as unknown as { ringSeen: typeof seen }).ringSeen = seen;
-      const bell = document.querySelector("#bell-ringer svg")!;
-      new MutationObserver(() => {
-        if (seen.swingAt === undefined && bell.getAttribute("class")!.split(" ").length > 1) {
-          seen.swingAt = performance.now();
-          const stage = bell.parentElement!.getBoundingClientRect();
-          seen.bellInView = stage.top >= 0 && stage.bottom <= window.innerHeight;
-        }
-      }).observe(bell, { attributes: true, attributeFilter: ["class"] });
-      new MutationObserver(() => {
-        if (seen.noteAt === undefined && document.body.innerText.includes("The bell has rung!")) seen.noteAt = performance.now();
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-    await page.evaluate(() => window.scrollTo(0, 0));
-
-    let answeredAt = 0;
-    for (let attempt = 0; attempt < 3 && !answeredAt; attempt++) {
-      await page.waitForFunction(() => /^Ring Bell \(\d+ wish(es)?\)$/.test(document.querySelector("#bell-ringer button")?.textContent ?? ""), undefined, {
-        timeout: COOLDOWN_WAIT_MS,
+  it(
+    "on a 412 px phone: the star lands in view, the bell swings before the result page, and the result shares through the share sheet with its card",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 }, reducedMotion: "no-preference" });
+      // The share sheet, stubbed: what it was given is kept for the test to read.
+      await context.addInitScript(() => {
+        const shared: unknown[] = [];
+        (window as unknown as { shared: unknown[] }).shared = shared;
+        Object.assign(navigator, {
+          canShare: (data: { files?: File[] }) => Boolean(data.files?.every((file) => file.type === "image/png")),
+          share: async (data: { title?: string; text?: string; url?: string; files?: File[] }) => {
+            const files = await Promise.all(
+              (data.files ?? []).map(async (file) => ({ name: file.name, type: file.type, head: Array.from(new Uint8Array(await file.slice(0, 24).arrayBuffer())) })),
+            );
+            shared.push({ title: data.title, text: data.text, url: data.url, files });
+          },
+        });
       });
-      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/bell/ring", { timeout: 20_000 });
-      await bellButton(page).click();
-      const response = await answer;
-      if (response.status() === 200) answeredAt = await page.evaluate(() => performance.now());
-      else expect(response.status()).toBe(429);
-    }
-    expect(answeredAt).toBeGreaterThan(0);
-    await page.waitForURL(/\/bell\/[^/]+$/, { timeout: 20_000 });
-    const leftAt = await page.evaluate(() => performance.now());
-    const seen = await page.evaluate(() => (window as unknown as { ringSeen: Record<string, number | boolean> }).ringSeen);
+      const pageErrors: string[] = [];
+      page.on("pageerror", (error) => pageErrors.push(error.message));
+      // The result page fetches its card ahead of the tap, as soon as it knows the device has a share sheet.
+      const cards: URL[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === "/og") cards.push(url);
+      });
+      await page.goto("/");
+      await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
 
-    expect(seen.bellInView, "the bell is on screen when it starts to swing").toBe(true);
-    expect(typeof seen.swingAt).toBe("number");
-    // The swing lasts five seconds (spec §4); the note of what is left comes as it ends, the page moves on after it.
-    expect(Number(seen.noteAt) - Number(seen.swingAt)).toBeGreaterThanOrEqual(4_500);
-    expect(leftAt - Number(seen.swingAt)).toBeGreaterThanOrEqual(5_000);
-    // The note stays behind: nothing covers the wishes on the result page.
-    expect(await page.getByText("The bell has rung!").count()).toBe(0);
-    await context.close();
-  });
+      // Watches, from inside the page: where the bell is when the star lands, when the bell starts to swing (and
+      // where it is then), and when the note of the ring shows.
+      await page.evaluate(() => {
+        const seen: Record<string, number | boolean> = {};
+        (window as unknown as { ringSeen: typeof seen }).ringSeen = seen;
+        const bell = document.querySelector("#bell-ringer svg")!;
+        const inView = () => {
+          const stage = bell.parentElement!.getBoundingClientRect();
+          return stage.top >= 0 && stage.bottom <= window.innerHeight;
+        };
+        const swinging = () => bell.getAttribute("class")!.trim().split(/\s+/).length > 1;
+        window.addEventListener("qb:fireworks", () => (seen.landedInView = inView()));
+        // Armed by the test once the landing's own glow is over, so only the ring's swing counts.
+        new MutationObserver(() => {
+          if (seen.armed && seen.swingAt === undefined && swinging()) {
+            seen.swingAt = performance.now();
+            seen.bellInView = inView();
+          }
+        }).observe(bell, { attributes: true, attributeFilter: ["class"] });
+        new MutationObserver(() => {
+          if (seen.swingAt !== undefined && seen.noteAt === undefined && document.body.innerText.includes("The bell has rung!")) seen.noteAt = performance.now();
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+
+      const mark = crypto.randomUUID().replace(/[^a-f]/g, "");
+      await page.locator("#wish-form textarea").fill(`May the lanterns of the old town stay lit through every night, ${mark}`);
+      await page.locator("#wish-form button[type=submit]").click();
+      await page.waitForFunction(() => (window as unknown as { ringSeen: Record<string, unknown> }).ringSeen.landedInView !== undefined, undefined, { timeout: 30_000 });
+      const landed = await page.evaluate(() => (window as unknown as { ringSeen: Record<string, unknown> }).ringSeen.landedInView);
+      expect(landed, "the bell is on screen when the star lands on it").toBe(true);
+      await page.waitForFunction(() => document.querySelector("#bell-ringer svg")!.getAttribute("class")!.trim().split(/\s+/).length === 1, undefined, {
+        timeout: 10_000,
+      });
+      await page.evaluate(() => ((window as unknown as { ringSeen: Record<string, unknown> }).ringSeen.armed = true));
+
+      let rang = false;
+      for (let attempt = 0; attempt < 3 && !rang; attempt++) {
+        await page.waitForFunction(() => /^Ring Bell \(\d+ wish(es)?\)$/.test(document.querySelector("#bell-ringer button")?.textContent ?? ""), undefined, {
+          timeout: COOLDOWN_WAIT_MS,
+        });
+        const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/bell/ring", { timeout: 20_000 });
+        await bellButton(page).click();
+        const status = (await answer).status();
+        rang = status === 200;
+        if (!rang) expect(status).toBe(429);
+      }
+      expect(rang).toBe(true);
+      await page.waitForURL(/\/bell\/[^/]+$/, { timeout: 20_000 });
+      const leftAt = await page.evaluate(() => performance.now());
+      const seen = await page.evaluate(() => (window as unknown as { ringSeen: Record<string, number | boolean> }).ringSeen);
+      expect(seen.bellInView, "the bell is on screen while it swings").toBe(true);
+      // The swing lasts five seconds (spec §4); the note of what is left comes as it ends, the page moves on after it.
+      expect(Number(seen.noteAt) - Number(seen.swingAt)).toBeGreaterThanOrEqual(4_500);
+      expect(leftAt - Number(seen.swingAt)).toBeGreaterThanOrEqual(5_000);
+      // The note stays behind: nothing covers the wishes on the result page.
+      expect(await page.getByText("The bell has rung!").count()).toBe(0);
+
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect.poll(async () => POEMS.has((await heading.textContent())?.trim() ?? ""), { timeout: 30_000 }).toBe(true);
+      const poem = (await heading.textContent())!.trim();
+      const shareButton = page.getByRole("button", { name: "Share…" });
+      const shareButtons = page.locator("#main").getByRole("button").filter({ hasText: /^(Share…|Copy link)$/ });
+      expect(await shareButtons.first().textContent(), "the share sheet comes first").toBe("Share…");
+      await shareButton.click();
+      await page.waitForFunction(() => (window as unknown as { shared: unknown[] }).shared.length === 1);
+      const [shared] = await page.evaluate(
+        () => (window as unknown as { shared: { title: string; url: string; files: { name: string; type: string; head: number[] }[] }[] }).shared,
+      );
+      expect(shared.url).toBe(page.url());
+      expect(shared.files).toHaveLength(1);
+      expect(shared.files[0].type).toBe("image/png");
+      // A PNG, 1200 × 630: the ring's card, drawn for this poem.
+      expect(shared.files[0].head.slice(1, 4)).toEqual([0x50, 0x4e, 0x47]);
+      const view = new DataView(new Uint8Array(shared.files[0].head).buffer);
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
+      // A ring still listening on arrival fetches its card again once the poem is in.
+      expect(cards.at(-1)?.searchParams.get("title")).toBe(poem);
+      expect(cards.at(-1)?.searchParams.get("variant")).toBe("bell");
+      expect(pageErrors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it("sends /bell home with a replacing redirect", async () => {
     const response = await fetch(`${baseURL()}/bell`, { redirect: "manual" });

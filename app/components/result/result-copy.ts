@@ -1,7 +1,7 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
 import { countWishes, FELLOW_DREAMER_LOCATION, UNKNOWN_LOCATION } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { pageMeta, type SiteInfo } from "~/lib/meta";
+import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
 import type { PublicWish } from "~/domain/public-wish";
 import type { HardwareRun, RingView } from "~/domain/ring-view";
 import { ringPath } from "~/domain/share";
@@ -172,10 +172,15 @@ export function ringMeta(input: RingMetaInput): MetaDescriptor[] {
     description: ringDescription(input),
     path: ringPath(ring.id),
     type: "article",
-    image: {
-      title: cut(ring.poem ?? `A ring of the ${site.siteName}`, OG_TITLE_MAX),
-      subtitle: cut(`${entangledSubtitle(ring.wishes.length)}${ring.isSimulator ? ", simulated" : ""}`, OG_SUBTITLE_MAX),
-      variant: "bell",
-    },
+    image: ringCard(ring, site.siteName),
   });
+}
+
+/** The ring's share card: its poem over the bell, how many wishes, and whether it was simulated. */
+export function ringCard(ring: Pick<RingView, "poem" | "wishes" | "isSimulator">, siteName: string): CardParams {
+  return {
+    title: cut(ring.poem ?? `A ring of the ${siteName}`, OG_TITLE_MAX),
+    subtitle: cut(`${entangledSubtitle(ring.wishes.length)}${ring.isSimulator ? ", simulated" : ""}`, OG_SUBTITLE_MAX),
+    variant: "bell",
+  };
 }

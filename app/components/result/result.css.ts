@@ -223,6 +223,8 @@ export const primaryLink = style([
   { background: vars.color.brand, borderColor: vars.color.brand, color: vars.color.brandInk, selectors: { "&:hover": { color: vars.color.brandInk, background: vars.color.brandStrong } } },
 ]);
 
+export const primaryShareButton = primaryLink;
+
 export const footerRow = style({ display: "flex", justifyContent: "center" });
 
 export const subTitle = style({ margin: 0, fontSize: "1.2rem" });

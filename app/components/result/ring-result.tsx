@@ -5,6 +5,7 @@ import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RingView } from "~/domain/ring-view";
 import { useBellMessages, useBellSocketConnected } from "~/realtime/bell-socket";
+import { ogImagePath } from "~/lib/meta";
 import { container, visuallyHidden } from "~/styles/layout.css";
 import { BitString } from "./bit-string";
 import { CircuitDiagram } from "./circuit-diagram";
@@ -19,6 +20,7 @@ import {
   listeningBody,
   listeningTitle,
   providerSentence,
+  ringCard,
   ringShareText,
   RING_TITLE_FALLBACK,
   shotsSentence,
@@ -167,7 +169,7 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
         <h2 id="ring-share" className={styles.sectionTitle}>
           Share this ring
         </h2>
-        <ShareRing url={url} text={shareText} />
+        <ShareRing url={url} text={shareText} imagePath={ogImagePath(ringCard(ring, siteName))} />
       </section>
 
       <p className={styles.footerRow}>

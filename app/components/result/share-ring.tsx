@@ -1,15 +1,48 @@
+import { useEffect, useRef, type RefObject } from "react";
 import { useToast } from "~/components/toast/toast";
-import { COPY_LINK_FAILED, COPY_LINK_SUCCESS } from "~/domain/messages";
+import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SHARE_FAILED } from "~/domain/messages";
 import { shareLinks, tweetText } from "~/domain/share";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./result.css";
 
-/** Copy the ring's address or post it. The social links work without JavaScript; copying needs it, so it waits. */
-export function ShareRing({ url, text }: { url: string; text: string }) {
+const CARD_FILE_NAME = "quantum-bell-ring.png";
+
+/** The ring's share card as a file for the share sheet, or null when it cannot be had. */
+async function cardFile(imagePath: string): Promise<File | null> {
+  try {
+    const response = await fetch(imagePath);
+    if (!response.ok) return null;
+    return new File([await response.blob()], CARD_FILE_NAME, { type: "image/png" });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The share card, fetched as soon as the page knows it can be shared natively (phones, mostly): a share sheet must
+ * open within the tap's short grace period, which a slow fetch started by the tap could outlast.
+ */
+function useCardFile(imagePath: string, wanted: boolean): RefObject<Promise<File | null> | null> {
+  const card = useRef<Promise<File | null> | null>(null);
+  useEffect(() => {
+    if (wanted) card.current = cardFile(imagePath);
+  }, [imagePath, wanted]);
+  return card;
+}
+
+/**
+ * Share the ring. Where the device has a share sheet (navigator.share) it comes first, with the ring's card image
+ * (its poem over the bell) when the sheet takes files. Copying the address and the social links follow; the links
+ * work without JavaScript, the rest waits for it.
+ */
+export function ShareRing({ url, text, imagePath }: { url: string; text: string; imagePath: string }) {
   const { show } = useToast();
   const hydrated = useHydrated();
   const links = shareLinks(url, tweetText(text));
+  // Read only once hydrated, so the server's page and the first render in the browser agree.
+  const native = hydrated && typeof navigator.share === "function";
+  const card = useCardFile(imagePath, native);
 
   const copy = async () => {
     try {
@@ -20,8 +53,24 @@ export function ShareRing({ url, text }: { url: string; text: string }) {
     }
   };
 
+  const share = async () => {
+    const file = await (card.current ?? cardFile(imagePath));
+    const withCard = file && navigator.canShare?.({ files: [file] }) ? { files: [file] } : {};
+    try {
+      await navigator.share({ title: text, text, url, ...withCard });
+    } catch (error) {
+      // Closing the sheet is the visitor's choice, not a failure.
+      if (!(error instanceof DOMException && error.name === "AbortError")) show(SHARE_FAILED, "error");
+    }
+  };
+
   return (
     <div className={styles.shareRow}>
+      {native ? (
+        <button type="button" className={styles.primaryShareButton} onClick={share}>
+          Share…
+        </button>
+      ) : null}
       {hydrated ? (
         <button type="button" className={styles.shareButton} onClick={copy}>
           Copy link

@@ -2,10 +2,8 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const layer = style({
-  position: "absolute",
-  top: 0,
-  left: 0,
-  width: "100%",
+  position: "fixed",
+  inset: 0,
   overflow: "hidden",
   pointerEvents: "none",
   zIndex: 900,

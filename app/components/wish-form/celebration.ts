@@ -7,9 +7,25 @@ const ARC_HEIGHT = 140;
 const SPARKLE_FLIGHT_MS = 900;
 const SPARKLE_REACH = { min: 40, max: 120 } as const;
 
+/** Where an element's centre is on screen now (viewport coordinates). */
 function centreOf(element: Element): { x: number; y: number } {
   const rect = element.getBoundingClientRect();
-  return { x: rect.left + rect.width / 2 + window.scrollX, y: rect.top + rect.height / 2 + window.scrollY };
+  return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
+}
+
+/**
+ * Where the bell's centre will be on screen once the page has glided to it. On a phone the bell sits far below the
+ * Send button: the page scrolls (smoothly) until the bell is in the middle of the screen, or as far as it can, so
+ * the star is seen landing and the sparkles are seen bursting.
+ */
+function glideToBell(bell: Element): { x: number; y: number } {
+  const now = centreOf(bell);
+  const rect = bell.getBoundingClientRect();
+  if (rect.top >= 0 && rect.bottom <= window.innerHeight) return now;
+  const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
+  const target = Math.min(Math.max(0, window.scrollY + now.y - window.innerHeight / 2), maxScroll);
+  window.scrollTo({ top: target, behavior: "smooth" });
+  return { x: now.x, y: now.y - (target - window.scrollY) };
 }
 
 function fireworks(wishId: string) {
@@ -18,7 +34,7 @@ function fireworks(wishId: string) {
 
 /**
  * After a wish is encoded: a star flies from the submit button to the bell over 6 s, then the fireworks event
- * fires and 24 sparkles burst around the bell, gone after 3 s (spec §4). Purely decorative and never in the way
+ * fires and 24 sparkles burst around the bell, gone after 3 s (spec §4). A bell off screen is glided to first. Purely decorative and never in the way
  * (aria-hidden, no pointer events). With reduced motion only the event fires. Returns a function that stops it all.
  */
 export function celebrate(from: Element | null, wishId: string): () => void {
@@ -28,14 +44,14 @@ export function celebrate(from: Element | null, wishId: string): () => void {
     return () => undefined;
   }
 
+  // A layer over the screen, not the page: the star and sparkles stay in sight while the page glides beneath.
   const layer = document.createElement("div");
   layer.className = styles.layer;
   layer.setAttribute("aria-hidden", "true");
-  layer.style.height = `${document.documentElement.scrollHeight}px`;
   document.body.appendChild(layer);
 
   const start = centreOf(from);
-  const end = centreOf(bell);
+  const end = glideToBell(bell);
   const star = document.createElement("span");
   star.className = styles.star;
   star.textContent = "★";

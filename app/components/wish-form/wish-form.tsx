@@ -71,7 +71,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   const fields = { wish: wishField, name: nameField, email: emailField, country: countryField };
   const submitButton = useRef<HTMLButtonElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
-  const focusAfterRender = useRef<FieldName | "overlay" | null>(null);
+  const focusAfterRender = useRef<FieldName | "overlay" | "wish-quietly" | null>(null);
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const stopCelebration = useRef<() => void>(() => undefined);
   const latestRevalidator = useRef(revalidator);
@@ -82,6 +82,8 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
     const target = focusAfterRender.current;
     focusAfterRender.current = null;
     if (target === "overlay") overlay.current?.focus();
+    // The emptied wish box takes the focus back without pulling the page to it: the page glides to the bell.
+    else if (target === "wish-quietly") fields.wish.current?.focus({ preventScroll: true });
     else if (target) fields[target].current?.focus();
   });
 
@@ -125,7 +127,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
     setValues(EMPTY_WISH_FORM);
     setCoordinates(null);
     toast.show(ENCODING_COMPLETE, "success");
-    focusAfterRender.current = "wish";
+    focusAfterRender.current = "wish-quietly";
     later(REFRESH_AFTER_ENCODING_MS, () => latestRevalidator.current.revalidate());
     stopCelebration.current = celebrate(submitButton.current, wishId);
   }
