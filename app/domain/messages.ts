@@ -116,6 +116,7 @@ export const COPY_LINK_PENDING = "This wish is still being processed. Try again 
 export const COPY_LINK_NOT_FOUND = "Wish not found in bell history";
 export const COPY_LINK_FAILED = "Failed to copy link";
 export const SHARE_FAILED = "Failed to share";
+export const SHARE_WISH_NOW = "Invite friends with the site's link";
 
 // Health banners and the error boundary (spec §8)
 export const HEALTH_UNREACHABLE = "Cannot connect to backend. Please check your connection or backend status.";

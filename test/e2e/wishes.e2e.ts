@@ -6,6 +6,7 @@ import {
   REPORT_SENT,
   charactersToGo,
   COPY_LINK_PENDING,
+  SHARE_WISH_NOW,
   COPY_LINK_SUCCESS,
   ENCODING_COMPLETE,
   MODERATION_LINK,
@@ -319,6 +320,12 @@ describe("the Wish Wall", () => {
     const newest = wall(page).locator("article").first();
     const newestId = (await newest.getAttribute("id"))!.replace(/^wish-/, "");
     expect((await api<PublicWish>(`/api/wishes/${newestId}`)).json.bellRingId).toBeNull();
+    await newest.getByText("Share").click();
+    // The menu says at once why there is no ring link yet, and offers what can be shared now.
+    await newest.getByRole("listitem").filter({ hasText: COPY_LINK_PENDING }).waitFor();
+    await newest.getByRole("button", { name: SHARE_WISH_NOW }).click();
+    await toast(page, COPY_LINK_SUCCESS).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL()}/`);
     await newest.getByText("Share").click();
     await newest.getByRole("button", { name: "Copy Link" }).click();
     await page.locator("[role=status] p").filter({ hasText: COPY_LINK_PENDING }).waitFor();

@@ -1,6 +1,14 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useToast } from "~/components/toast/toast";
-import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, REPORT_ALREADY, REPORT_FAILED, REPORT_SENT, SHARE_FAILED } from "~/domain/messages";
+import {
+  COPY_LINK_FAILED,
+  COPY_LINK_SUCCESS,
+  REPORT_ALREADY,
+  REPORT_FAILED,
+  REPORT_SENT,
+  SHARE_FAILED,
+  SHARE_WISH_NOW,
+} from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
 import { copyLinkOutcome, shareLinks, tweetText, type CopyLinkOutcome, type ShareLinks } from "~/domain/share";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
@@ -28,8 +36,9 @@ async function lookUpOutcome(wishId: string): Promise<CopyLinkOutcome | null> {
 
 /**
  * The per-wish Share disclosure (spec §2): Copy Link, Twitter, Facebook, LinkedIn, all pointing at /bell/{bellRingId}.
- * A native <details> so it opens without JavaScript too; opening it fetches the wish first (spec §7), and until a
- * wish is rung the items explain why there is no link yet.
+ * A native <details> so it opens without JavaScript too; opening it fetches the wish first (spec §7), so a wish
+ * rung since the page loaded shares its ring at once. Until then the menu says why there is no ring link yet and
+ * offers to share the wish with the site's address.
  */
 export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }) {
   const hydrated = useHydrated();
@@ -94,6 +103,30 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
     close();
   }
 
+  /**
+   * A wish not rung yet has no ring page to point at, but the moment to share it is now: it goes out with the
+   * site's address, through the device's share sheet where there is one, else as a copied link.
+   */
+  async function invite() {
+    const site = new URL("/", origin).href;
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ text: tweetText(wish.wish), url: site });
+        close();
+      } catch (error) {
+        if (!(error instanceof DOMException && error.name === "AbortError")) toast.show(SHARE_FAILED, "error");
+      }
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(site);
+      toast.show(COPY_LINK_SUCCESS, "success");
+      close();
+    } catch {
+      toast.show(COPY_LINK_FAILED, "error");
+    }
+  }
+
   /** Flags the wish for the moderators (one report per device; three reports hide it until reviewed). */
   async function report() {
     try {
@@ -133,6 +166,16 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
         Share<span className={visuallyHidden}> this wish</span>
       </summary>
       <ul className={styles.shareList}>
+        {hydrated && outcome.kind === "info" ? (
+          <>
+            <li className={styles.shareNote}>{outcome.message}</li>
+            <li>
+              <button type="button" className={styles.shareItem} onClick={invite}>
+                {SHARE_WISH_NOW}
+              </button>
+            </li>
+          </>
+        ) : null}
         {hydrated ? (
           <li>
             <button type="button" className={styles.shareItem} onClick={copyLink}>
