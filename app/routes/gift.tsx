@@ -23,8 +23,8 @@ export default function Gift() {
         <ul className={styles.stats}>
           {DONATION_LINKS.map((link) => (
             <li key={link.id}>
-              <a className={styles.card} href={link.href} target="_blank" rel="noopener noreferrer">
-                <span className={styles.cardTitle}>{link.label}</span>
+              <a className={styles.tile} href={link.href} target="_blank" rel="noopener noreferrer">
+                <span className={styles.tileTitle}>{link.label}</span>
                 <span className={styles.cardText}>
                   {" "}
                   {link.description}

@@ -37,6 +37,11 @@ const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/)|#)/i;
 
 const markdown = new Marked({
   gfm: true,
+  hooks: {
+    // A table wider than a phone scrolls inside its own box (which the keyboard can reach), not the whole page.
+    postprocess: (html: string) =>
+      html.replace(/<table>/g, '<div class="table-scroll" tabindex="0" role="region" aria-label="Table, scrolls sideways"><table>').replace(/<\/table>/g, "</table></div>"),
+  },
   renderer: {
     html({ text }: Tokens.HTML | Tokens.Tag) {
       return escapeHtml(text);

@@ -22,6 +22,7 @@ globalStyle(`${prose} blockquote`, {
   background: vars.color.surface,
   borderRadius: vars.radius.sm,
 });
+globalStyle(`${prose} .table-scroll`, { overflowX: "auto", maxWidth: "100%" });
 globalStyle(`${prose} table`, { width: "100%", borderCollapse: "collapse", margin: `${vars.space.md} 0` });
 globalStyle(`${prose} th, ${prose} td`, { padding: vars.space.sm, borderBottom: `1px solid ${vars.color.border}`, textAlign: "left", verticalAlign: "top" });
 globalStyle(`${prose} code`, { padding: "0.1em 0.35em", borderRadius: vars.radius.sm, background: vars.color.surfaceRaised, fontSize: "0.92em" });
@@ -40,6 +41,10 @@ export const card = style({
   textDecoration: "none",
   selectors: { "&:hover": { borderColor: vars.color.brand, color: vars.color.text } },
 });
+
+/** A card in a grid of cards: its name on a line of its own, every card of a row as tall as the tallest. */
+export const tile = style([card, { display: "flex", flexDirection: "column", gap: vars.space.xs, height: "100%", padding: vars.space.md }]);
+export const tileTitle = style({ display: "block", fontSize: "1.15rem", fontWeight: 700, color: vars.color.brandStrong });
 
 export const cardTitle = style({ margin: `0 0 ${vars.space.xs}`, fontSize: "1.3rem", color: vars.color.brandStrong });
 

@@ -72,7 +72,14 @@ export const fieldError = style({ margin: 0, color: vars.color.danger, fontSize:
 
 export const success = style({ textAlign: "center", paddingBlock: vars.space.md });
 
-export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, justifyContent: "flex-end" });
+// On a phone the buttons stack at full width instead of wrapping into a ragged right-aligned pair.
+export const actions = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.sm,
+  justifyContent: "flex-end",
+  "@media": { "screen and (max-width: 599px)": { display: "grid", gridTemplateColumns: "minmax(0, 1fr)" } },
+});
 
 const buttonBase = {
   display: "inline-flex",

@@ -1,4 +1,4 @@
-import { keyframes, style } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style } from "@vanilla-extract/css";
 import { primaryButtonRules } from "~/styles/recipes";
 import { breakpoints, vars } from "~/styles/theme.css";
 
@@ -15,11 +15,13 @@ export const grid = style({
   display: "grid",
   gridTemplateColumns: "repeat(4, minmax(0, 1fr)) minmax(16rem, 1.5fr)",
   gap: vars.space.lg,
+  // Two columns down to phone widths (a 768 px tablet used half its width with one), the newsletter across both.
   "@media": {
     "screen and (max-width: 1100px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
-    [breakpoints.footer]: { gridTemplateColumns: "1fr" },
+    "screen and (max-width: 599px)": { gridTemplateColumns: "minmax(0, 1fr)" },
   },
 });
+globalStyle(`${grid} > :last-child`, { "@media": { "screen and (max-width: 1100px)": { gridColumn: "1 / -1" } } });
 
 export const group = style({ minWidth: 0 });
 

@@ -266,7 +266,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
               type="text"
               autoComplete="nickname"
               maxLength={NAME_MAX_LENGTH}
-              placeholder="Anonymous, or your name"
+              placeholder="Or stay anonymous"
               value={values.name}
               onChange={update("name")}
               aria-invalid={error?.field === "name" || undefined}
