@@ -11,8 +11,8 @@ export const header = style({
 });
 
 /**
- * Wider than the page's content column, so the brand, the seven links and the five social icons share one row from
- * 1440 px up. The drawer wraps onto a row of its own below; the first row's height comes from the brand alone, so
+ * As wide as the page's content column, and a little wider from 1440 px up, where the brand, the seven links and the
+ * five social icons (~1170 px) share one row. The drawer wraps onto a row of its own below; the first row's height comes from the brand alone, so
  * opening the drawer does not move the row it was opened from.
  */
 export const bar = style({
@@ -22,7 +22,8 @@ export const bar = style({
   alignContent: "flex-start",
   columnGap: vars.space.md,
   width: "100%",
-  maxWidth: "90rem",
+  maxWidth: vars.content.width,
+  "@media": { "screen and (min-width: 1440px)": { maxWidth: "80rem" } },
   marginInline: "auto",
   paddingInline: vars.space.md,
 });

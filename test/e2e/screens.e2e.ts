@@ -1,0 +1,103 @@
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { poemFor } from "../../app/domain/poem";
+import { queryLocal } from "../../scripts/lib/wrangler.mjs";
+import { baseURL, launchBrowser, newVisitor } from "./support/browser";
+import { expectScreenshot } from "./support/screenshots";
+
+// What visitors see at a phone's width and a laptop's, compared with committed baselines (support/screenshots.ts).
+// Whatever changes from run to run (counters, the newest wishes, the pending count) is masked; the ring page is a
+// ring written here with fixed words, times and results, so all of it is compared.
+
+const WIDTHS = [
+  { name: "phone", viewport: { width: 412, height: 915 } },
+  { name: "laptop", viewport: { width: 1280, height: 900 } },
+] as const;
+
+const RING_ID = "screenshot-ring";
+const BITSTRING = "101";
+const RUNG_AT = Date.UTC(2026, 0, 15, 9, 30);
+const WISHES = [
+  { name: "Mira", country: "Japan", code: "JP", text: "May every harbour light guide someone home tonight." },
+  { name: null, country: "South Africa", code: "ZA", text: "I wish for patience between neighbours who disagree." },
+  { name: "Tomás", country: "Chile", code: "CL", text: "Let the children of the valley grow up without fear." },
+];
+
+const quote = (value: string | number | null) => (value === null ? "NULL" : typeof value === "number" ? String(value) : `'${value.replaceAll("'", "''")}'`);
+
+function writeFixedRing() {
+  const counts = JSON.stringify({ "101": 44, "100": 21, "001": 17, "111": 9, "000": 5, "110": 3, "011": 1 });
+  const statements = [
+    `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, backend, job_id, status, attempts, bitstring, counts, poem, usage_seconds, completed_at) VALUES (${[
+      quote(RING_ID), RUNG_AT, 0, quote("screenshot"), quote("simulator"), quote("simulator"), quote("screenshot-job"), quote("completed"), 1,
+      quote(BITSTRING), quote(counts), quote(poemFor(BITSTRING)), 0, RUNG_AT + 2_000,
+    ].join(", ")})`,
+    ...WISHES.map((wish, index) =>
+      `INSERT INTO wishes (id, text, name, email, country, country_code, location, theme, status, bell_ring_id, fingerprint_hash, resonance_count, created_at) VALUES (${[
+        quote(`screenshot-wish-${index + 1}`), quote(wish.text), quote(wish.name), "NULL", quote(wish.country), quote(wish.code), quote(wish.country),
+        quote("Peace"), quote("entangled"), quote(RING_ID), quote(`screenshot-${index}`), 0, RUNG_AT - 600_000 + index * 60_000,
+      ].join(", ")})`,
+    ),
+  ];
+  queryLocal(statements.join(";\n"), inject("persistDir"));
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  writeFixedRing();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openHome(page: Page) {
+  await page.goto("/");
+  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await page.evaluate(() => document.fonts.ready);
+}
+
+/**
+ * What follows the data of the moment is taken out before the picture is taken: the bell's status, its button's
+ * label, the batch and credit notes and the particles (one per pending wish) go; the ring's message (how many wishes)
+ * and its bar keep their place but are not drawn. The counters are masked.
+ */
+const STEADY = [
+  "#bell-ringer p:not([role=status] p), #bell-ringer button, #bell-ringer span[aria-hidden='true'] { display: none !important; }",
+  "#bell-ringer [role=status] p:nth-of-type(2), #bell-ringer [role=status] progress { visibility: hidden !important; }",
+].join("\n");
+const masks = (page: Page): Locator[] => [page.getByRole("region", { name: "The bell in numbers" })];
+
+describe.each(WIDTHS)("screens at $viewport.width px", ({ name, viewport }) => {
+  it("the home page, above the fold", async () => {
+    const { context, page } = await newVisitor(browser, { viewport });
+    await openHome(page);
+    expectScreenshot(`home-${name}`, await page.screenshot({ animations: "disabled", mask: masks(page), style: STEADY }));
+    await context.close();
+  });
+
+  it("the ring sequence: the bell with its progress under it", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { viewport });
+    const wish = await page.request.post("/api/wishes", {
+      headers: { Origin: baseURL() },
+      data: { wish: "May the quiet of this evening reach every restless heart", deviceFingerprint: `e2e_${crypto.randomUUID().replaceAll("-", "")}` },
+    });
+    if (wish.status() !== 201) throw new Error(`The wish was refused: ${await wish.text()}`);
+    await openHome(page);
+    const button = page.locator("#bell-ringer button");
+    await page.waitForFunction(() => /^Ring Bell/.test(document.querySelector("#bell-ringer button")?.textContent ?? ""), undefined, { timeout: 30_000 });
+    await button.click();
+    await page.locator("#bell-ringer [role=status]").getByText("Processing").waitFor({ timeout: 20_000 });
+    const card = page.locator("#bell-ringer");
+    expectScreenshot(`ring-sequence-${name}`, await card.screenshot({ animations: "disabled", style: STEADY }));
+    await context.close();
+  });
+
+  it("a ring's result page", async () => {
+    const { context, page } = await newVisitor(browser, { viewport });
+    await page.goto(`/bell/${RING_ID}`);
+    await page.evaluate(() => document.fonts.ready);
+    expectScreenshot(`ring-page-${name}`, await page.screenshot({ fullPage: true, animations: "disabled" }));
+    await context.close();
+  });
+});
