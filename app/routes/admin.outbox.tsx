@@ -1,12 +1,24 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import type {
+  ActionFunctionArgs,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
-import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
+import {
+  adminAction,
+  formText,
+  unknownIntent,
+} from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
-import { deliverOutbox, recentOutbox, senderName } from "~/server/email/outbox.server";
+import {
+  deliverOutbox,
+  recentOutbox,
+  senderName,
+} from "~/server/email/outbox.server";
 
 export const meta: MetaFunction = () => adminMeta("Outbox");
 
@@ -22,15 +34,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(request, env, async (form) => {
     if (formText(form, "intent") !== "deliver") return unknownIntent();
     const report = await deliverOutbox(env);
-    if (!senderName(env)) return "No mail sender is configured, so mail stays held here.";
+    if (!senderName(env))
+      return "No mail sender is configured, so mail stays held here.";
     return `Sent ${report.sent}; ${report.retrying} will be retried; ${report.failed} gave up.`;
   });
 }
 
-const SENDERS = { send_email: "Cloudflare Email (send_email binding)", http: "HTTP mail API (MAIL_API_URL)" } as const;
-const STATUS_BADGE = { sent: styles.badge.good, queued: styles.badge.warn, held: styles.badge.neutral, failed: styles.badge.bad } as const;
+const SENDERS = {
+  send_email: "Cloudflare Email (send_email binding)",
+  http: "HTTP mail API (MAIL_API_URL)",
+} as const;
+const STATUS_BADGE = {
+  sent: styles.badge.good,
+  queued: styles.badge.warn,
+  held: styles.badge.neutral,
+  failed: styles.badge.bad,
+} as const;
 
-const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
+const dateTime = (ms: number | null) =>
+  ms === null
+    ? "—"
+    : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 export default function AdminOutbox() {
   const { rows, byStatus, sender } = useLoaderData<typeof loader>();
@@ -45,11 +69,14 @@ export default function AdminOutbox() {
         </h2>
         <p>
           {sender
-            ? `Mail leaves through ${SENDERS[sender as keyof typeof SENDERS]}. The cron retries anything waiting every minute.`
+            ? `Mail leaves through ${
+                SENDERS[sender as keyof typeof SENDERS]
+              }. The cron retries anything waiting every minute.`
             : "No mail sender is configured: every message is held here so you can read it. See docs/operations.md to connect one."}
         </p>
         <p className={styles.muted}>
-          Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held {byStatus.held ?? 0} · failed {byStatus.failed ?? 0}
+          Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held{" "}
+          {byStatus.held ?? 0} · failed {byStatus.failed ?? 0}
         </p>
         <Form method="post">
           <input type="hidden" name="intent" value="deliver" />
@@ -63,6 +90,7 @@ export default function AdminOutbox() {
           Latest messages
         </h2>
         <AdminTable
+          label="Outgoing mail"
           rows={rows}
           columns={["Written", "Kind", "To", "Message", "Status"]}
           empty={<p>No mail has been written yet.</p>}
@@ -85,7 +113,9 @@ export default function AdminOutbox() {
                   {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
                   {row.sentAt ? ` · sent ${dateTime(row.sentAt)}` : ""}
                 </div>
-                {row.error ? <div className={styles.badge.bad}>{row.error}</div> : null}
+                {row.error ? (
+                  <div className={styles.badge.bad}>{row.error}</div>
+                ) : null}
               </td>
             </>
           )}

@@ -4,7 +4,10 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
 import { requireAdmin } from "~/server/admin/auth.server";
-import { allSubscribers, subscriberStatus } from "~/server/admin/dashboard.server";
+import {
+  allSubscribers,
+  subscriberStatus,
+} from "~/server/admin/dashboard.server";
 
 export const meta: MetaFunction = () => adminMeta("Subscribers");
 
@@ -13,12 +16,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, env);
   const rows = await allSubscribers(env);
   return {
-    subscribers: rows.map((row) => ({ email: row.email, createdAt: row.createdAt, status: subscriberStatus(row) })),
+    subscribers: rows.map((row) => ({
+      email: row.email,
+      createdAt: row.createdAt,
+      status: subscriberStatus(row),
+    })),
   };
 }
 
-const STATUS_BADGE = { confirmed: styles.badge.good, unconfirmed: styles.badge.warn, unsubscribed: styles.badge.neutral } as const;
-const dateTime = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const STATUS_BADGE = {
+  confirmed: styles.badge.good,
+  unconfirmed: styles.badge.warn,
+  unsubscribed: styles.badge.neutral,
+} as const;
+const dateTime = (ms: number) =>
+  new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 export default function AdminSubscribers() {
   const { subscribers } = useLoaderData<typeof loader>();
@@ -36,6 +48,7 @@ export default function AdminSubscribers() {
           </a>
         </p>
         <AdminTable
+          label="Newsletter subscribers"
           rows={subscribers}
           columns={["E-mail", "Status", "Subscribed"]}
           empty={<p>Nobody has subscribed yet.</p>}

@@ -10,27 +10,43 @@ interface AdminTableProps<Row> {
   rowKey: (row: Row) => Key;
   /** The cells of one row. */
   children: (row: Row) => ReactNode;
+  /** The table's name, for the scrolling box a keyboard can reach. */
+  label?: string;
 }
 
 /** The admin pages' table: a heading row of column headers, one row per item, or a sentence when there is none. */
-export function AdminTable<Row>({ rows, columns, empty, rowKey, children }: AdminTableProps<Row>) {
+export function AdminTable<Row>({
+  rows,
+  columns,
+  empty,
+  rowKey,
+  children,
+  label = "Table",
+}: AdminTableProps<Row>) {
   if (rows.length === 0) return <>{empty}</>;
   return (
-    <table className={styles.table}>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
+    <div
+      className={styles.tableScroll}
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+    >
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>{children(row)}</tr>
           ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={rowKey(row)}>{children(row)}</tr>
-        ))}
-      </tbody>
-    </table>
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -38,11 +38,12 @@ export const grid = style({ display: "grid", gap: vars.space.md, gridTemplateCol
 export const statList = style({
   display: "grid",
   gap: vars.space.sm,
-  gridTemplateColumns: "repeat(auto-fit, minmax(10rem, 1fr))",
+  // Two tiles a row even at 360 px: nine full-width tiles made a phone scroll a screen and a half for nine numbers.
+  gridTemplateColumns: "repeat(auto-fill, minmax(min(9rem, 40%), 1fr))",
   margin: 0,
 });
 
-export const stat = style({ background: vars.color.surfaceRaised, borderRadius: vars.radius.sm, padding: vars.space.md });
+export const stat = style({ background: vars.color.surfaceRaised, borderRadius: vars.radius.sm, padding: `${vars.space.sm} ${vars.space.md}` });
 globalStyle(`${stat} dt`, { color: vars.color.textMuted, fontSize: "0.9rem" });
 globalStyle(`${stat} dd`, { margin: 0, fontSize: "1.6rem", fontWeight: 600 });
 
@@ -105,7 +106,11 @@ export const badge = styleVariants({
 export const chart = style({ display: "block", width: "100%", height: "auto" });
 export const chartBar = style({ fill: vars.color.brand });
 export const chartAxis = style({ stroke: vars.color.border });
-export const chartLabel = style({ fill: vars.color.textMuted, fontSize: "10px" });
+/** The first and last day under the chart, as text of the page's size (inside the SVG they shrank with it). */
+export const chartDates = style({ display: "flex", justifyContent: "space-between", color: vars.color.textMuted, fontSize: "0.85rem" });
+
+/** A table wider than the screen scrolls inside this box (which the keyboard can reach), not the page. */
+export const tableScroll = style({ overflowX: "auto", maxWidth: "100%" });
 
 export const loginCard = style({
   maxWidth: "26rem",
