@@ -1,8 +1,4 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
 import { ActionNotice } from "~/components/admin/action-notice";
@@ -10,17 +6,9 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { BarChart } from "~/components/admin/bar-chart";
 import { AdminTable } from "~/components/admin/admin-table";
-import {
-  adminAction,
-  formText,
-  unknownIntent,
-} from "~/server/admin/action.server";
+import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
-import {
-  loadDashboard,
-  retryRing,
-  topUpCredits,
-} from "~/server/admin/dashboard.server";
+import { loadDashboard, retryRing, topUpCredits } from "~/server/admin/dashboard.server";
 
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 
@@ -53,21 +41,10 @@ const HEALTH_LABELS = {
   redis: "Bell room (realtime)",
 } as const;
 
-const dateTime = (ms: number | null) =>
-  ms === null
-    ? "—"
-    : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
 
 export default function AdminDashboard() {
-  const {
-    totals,
-    wishesPerDay,
-    ringsPerDay,
-    countries,
-    health,
-    credits,
-    rings,
-  } = useLoaderData<typeof loader>();
+  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const figures = [
     ["Visible wishes", totals.visibleWishes],
@@ -104,16 +81,8 @@ export default function AdminDashboard() {
           Last {TREND_DAYS} days
         </h2>
         <div className={styles.grid}>
-          <BarChart
-            title="Wishes per day"
-            unit="wishes"
-            data={wishesPerDay.map((d) => ({ label: d.day, value: d.count }))}
-          />
-          <BarChart
-            title="Bell rings per day"
-            unit="rings"
-            data={ringsPerDay.map((d) => ({ label: d.day, value: d.count }))}
-          />
+          <BarChart title="Wishes per day" unit="wishes" data={wishesPerDay.map((d) => ({ label: d.day, value: d.count }))} />
+          <BarChart title="Bell rings per day" unit="rings" data={ringsPerDay.map((d) => ({ label: d.day, value: d.count }))} />
         </div>
       </section>
 
@@ -123,29 +92,17 @@ export default function AdminDashboard() {
             Services
           </h2>
           <ul>
-            {(Object.keys(HEALTH_LABELS) as (keyof typeof HEALTH_LABELS)[]).map(
-              (key) => (
-                <li key={key}>
-                  {HEALTH_LABELS[key]}:{" "}
-                  <span
-                    className={
-                      health[key].connected
-                        ? styles.badge.good
-                        : styles.badge.bad
-                    }
-                  >
-                    {health[key].connected ? "connected" : "not connected"}
-                  </span>
-                </li>
-              )
-            )}
+            {(Object.keys(HEALTH_LABELS) as (keyof typeof HEALTH_LABELS)[]).map((key) => (
+              <li key={key}>
+                {HEALTH_LABELS[key]}:{" "}
+                <span className={health[key].connected ? styles.badge.good : styles.badge.bad}>
+                  {health[key].connected ? "connected" : "not connected"}
+                </span>
+              </li>
+            ))}
             <li>
               Quantum provider ({health.quantum.provider}):{" "}
-              <span
-                className={
-                  health.quantum.ready ? styles.badge.good : styles.badge.bad
-                }
-              >
+              <span className={health.quantum.ready ? styles.badge.good : styles.badge.bad}>
                 {health.quantum.ready ? "ready" : health.quantum.problem}
               </span>
             </li>
@@ -157,21 +114,14 @@ export default function AdminDashboard() {
             Quantum credits
           </h2>
           <p>
-            Provider:{" "}
-            {credits.provider === "ibm" ? "IBM Quantum" : "built-in simulator"}.{" "}
+            Provider: {credits.provider === "ibm" ? "IBM Quantum" : "built-in simulator"}.{" "}
             {credits.unlimited ? (
-              <>
-                This instance has no usage limit; set IBM_MONTHLY_BUDGET_SECONDS
-                to show visitors a budget.
-              </>
+              <>This instance has no usage limit; set IBM_MONTHLY_BUDGET_SECONDS to show visitors a budget.</>
             ) : credits.seconds === null ? (
-              <span className={styles.badge.bad}>
-                Could not read the remaining time: {credits.error}
-              </span>
+              <span className={styles.badge.bad}>Could not read the remaining time: {credits.error}</span>
             ) : (
               <>
-                Remaining:{" "}
-                <strong>{credits.seconds.toLocaleString("en")} seconds</strong>.
+                Remaining: <strong>{credits.seconds.toLocaleString("en")} seconds</strong>.
               </>
             )}
           </p>
@@ -180,25 +130,14 @@ export default function AdminDashboard() {
               <input type="hidden" name="intent" value="top-up" />
               <div className={styles.field}>
                 <label htmlFor="top-up-seconds">Seconds to add</label>
-                <input
-                  id="top-up-seconds"
-                  className={styles.input}
-                  type="number"
-                  name="seconds"
-                  min={1}
-                  max={TOP_UP_MAX_SECONDS}
-                  step={1}
-                  required
-                />
+                <input id="top-up-seconds" className={styles.input} type="number" name="seconds" min={1} max={TOP_UP_MAX_SECONDS} step={1} required />
               </div>
               <button type="submit" className={styles.button}>
                 Top up
               </button>
             </Form>
           ) : (
-            <p className={styles.muted}>
-              IBM Quantum time is bought and managed in your IBM Cloud account.
-            </p>
+            <p className={styles.muted}>IBM Quantum time is bought and managed in your IBM Cloud account.</p>
           )}
         </section>
       </div>
@@ -211,9 +150,7 @@ export default function AdminDashboard() {
           label="Top countries"
           rows={countries}
           columns={["Country", "Wishes", "Waiting", "Entangled"]}
-          empty={
-            <p className={styles.muted}>No wishes with a known country yet.</p>
-          }
+          empty={<p className={styles.muted}>No wishes with a known country yet.</p>}
           rowKey={(c) => c.countryCode}
         >
           {(c) => (
@@ -236,15 +173,7 @@ export default function AdminDashboard() {
         <AdminTable
           label="Recent rings"
           rows={rings}
-          columns={[
-            "Ring",
-            "Rung",
-            "Provider",
-            "Status",
-            "Attempts",
-            "Last error",
-            "Action",
-          ]}
+          columns={["Ring", "Rung", "Provider", "Status", "Attempts", "Last error", "Action"]}
           empty={<p className={styles.muted}>The bell has not rung yet.</p>}
           rowKey={(ring) => ring.id}
         >
@@ -257,20 +186,10 @@ export default function AdminDashboard() {
               <td>
                 {ring.provider}
                 {ring.backend ? ` (${ring.backend})` : ""}
-                {ring.jobId ? (
-                  <div className={styles.muted}>job {ring.jobId}</div>
-                ) : null}
+                {ring.jobId ? <div className={styles.muted}>job {ring.jobId}</div> : null}
               </td>
               <td>
-                <span
-                  className={
-                    ring.status === "completed"
-                      ? styles.badge.good
-                      : ring.status === "failed"
-                      ? styles.badge.bad
-                      : styles.badge.warn
-                  }
-                >
+                <span className={ring.status === "completed" ? styles.badge.good : ring.status === "failed" ? styles.badge.bad : styles.badge.warn}>
                   {ring.status}
                 </span>
               </td>
@@ -281,18 +200,12 @@ export default function AdminDashboard() {
                   <Form method="post">
                     <input type="hidden" name="intent" value="retry-ring" />
                     <input type="hidden" name="ringId" value={ring.id} />
-                    <button
-                      type="submit"
-                      className={styles.quietButton}
-                      aria-label={`Retry ring ${ring.id} now`}
-                    >
+                    <button type="submit" className={styles.quietButton} aria-label={`Retry ring ${ring.id} now`}>
                       Retry now
                     </button>
                   </Form>
                 ) : ring.status === "failed" ? (
-                  <span className={styles.muted}>
-                    Wishes returned to the pool
-                  </span>
+                  <span className={styles.muted}>Wishes returned to the pool</span>
                 ) : (
                   <span className={styles.muted}>Done</span>
                 )}

@@ -1,18 +1,8 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/cloudflare";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
-import {
-  attemptLogin,
-  isAdmin,
-  refuseCrossSite,
-} from "~/server/admin/auth.server";
+import { attemptLogin, isAdmin, refuseCrossSite } from "~/server/admin/auth.server";
 import { readFormData } from "~/server/request.server";
 
 export const meta: MetaFunction = () => adminMeta("Sign in");
@@ -27,13 +17,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   refuseCrossSite(request, env);
   const form = await readFormData(request);
   const password = form.get("password");
-  const outcome = await attemptLogin(
-    request,
-    env,
-    typeof password === "string" ? password : ""
-  );
-  if (!outcome.ok)
-    return data({ error: outcome.error }, { status: outcome.status });
+  const outcome = await attemptLogin(request, env, typeof password === "string" ? password : "");
+  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
   throw redirect("/admin", { headers: outcome.headers });
 }
 
@@ -41,11 +26,7 @@ export default function AdminLogin() {
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   return (
-    <Form
-      method="post"
-      className={styles.loginCard}
-      aria-labelledby="admin-login-title"
-    >
+    <Form method="post" className={styles.loginCard} aria-labelledby="admin-login-title">
       <h1 id="admin-login-title">Admin sign-in</h1>
       <div className={styles.field}>
         <label htmlFor="admin-password">Password</label>

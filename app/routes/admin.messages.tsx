@@ -1,23 +1,12 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
-import {
-  adminAction,
-  formText,
-  unknownIntent,
-} from "~/server/admin/action.server";
+import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
-import {
-  markMessageRead,
-  recentMessages,
-} from "~/server/admin/dashboard.server";
+import { markMessageRead, recentMessages } from "~/server/admin/dashboard.server";
 
 export const meta: MetaFunction = () => adminMeta("Messages");
 
@@ -37,8 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-const dateTime = (ms: number) =>
-  new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const dateTime = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 export default function AdminMessages() {
   const { messages } = useLoaderData<typeof loader>();
@@ -62,9 +50,7 @@ export default function AdminMessages() {
             <>
               <td>
                 {dateTime(m.createdAt)}
-                <div className={m.readAt ? styles.muted : styles.badge.warn}>
-                  {m.readAt ? "read" : "unread"}
-                </div>
+                <div className={m.readAt ? styles.muted : styles.badge.warn}>{m.readAt ? "read" : "unread"}</div>
               </td>
               <td>
                 {m.name ?? "No name given"}
@@ -78,11 +64,7 @@ export default function AdminMessages() {
               </td>
               <td>
                 <Form method="post">
-                  <input
-                    type="hidden"
-                    name="intent"
-                    value={m.readAt ? "unread" : "read"}
-                  />
+                  <input type="hidden" name="intent" value={m.readAt ? "unread" : "read"} />
                   <input type="hidden" name="id" value={m.id} />
                   <button type="submit" className={styles.quietButton}>
                     {m.readAt ? "Mark unread" : "Mark read"}

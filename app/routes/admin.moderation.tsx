@@ -1,25 +1,12 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AUTO_HIDE_REPORTS } from "~/domain/admin";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
-import {
-  adminAction,
-  formText,
-  unknownIntent,
-} from "~/server/admin/action.server";
+import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
-import {
-  findWishForModeration,
-  hideWish,
-  moderationQueue,
-  unhideWish,
-} from "~/server/admin/moderation.server";
+import { findWishForModeration, hideWish, moderationQueue, unhideWish } from "~/server/admin/moderation.server";
 import type { ModerationItem } from "~/server/admin/moderation.server";
 
 export const meta: MetaFunction = () => adminMeta("Moderation");
@@ -28,10 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const lookup = new URL(request.url).searchParams.get("id")?.trim() ?? "";
-  const [queue, found] = await Promise.all([
-    moderationQueue(env),
-    lookup ? findWishForModeration(env, lookup) : null,
-  ]);
+  const [queue, found] = await Promise.all([moderationQueue(env), lookup ? findWishForModeration(env, lookup) : null]);
   return { queue, lookup, found };
 }
 
@@ -40,20 +24,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(request, env, async (form) => {
     const intent = formText(form, "intent");
     const id = formText(form, "id");
-    if (intent === "hide")
-      return (await hideWish(env, id))
-        ? `Wish ${id} is hidden.`
-        : `Wish ${id} was already hidden.`;
-    if (intent === "unhide")
-      return (await unhideWish(env, id))
-        ? `Wish ${id} is visible again.`
-        : `Wish ${id} was already visible.`;
+    if (intent === "hide") return (await hideWish(env, id)) ? `Wish ${id} is hidden.` : `Wish ${id} was already hidden.`;
+    if (intent === "unhide") return (await unhideWish(env, id)) ? `Wish ${id} is visible again.` : `Wish ${id} was already visible.`;
     return unknownIntent();
   });
 }
 
-const dateTime = (ms: number) =>
-  new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const dateTime = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 function ModerationButton({ item }: { item: ModerationItem }) {
   const intent = item.hidden ? "unhide" : "hide";
@@ -61,11 +38,7 @@ function ModerationButton({ item }: { item: ModerationItem }) {
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={item.id} />
-      <button
-        type="submit"
-        className={item.hidden ? styles.quietButton : styles.button}
-        aria-label={`${item.hidden ? "Unhide" : "Hide"} wish ${item.id}`}
-      >
+      <button type="submit" className={item.hidden ? styles.quietButton : styles.button} aria-label={`${item.hidden ? "Unhide" : "Hide"} wish ${item.id}`}>
         {item.hidden ? "Unhide" : "Hide"}
       </button>
     </Form>
@@ -80,8 +53,7 @@ function WishRow({ item }: { item: ModerationItem }) {
         <p className={styles.muted}>
           {item.name ?? "Anonymous"}
           {item.email ? ` · ${item.email}` : ""}
-          {item.country ? ` · ${item.country}` : ""} · {item.theme} ·{" "}
-          {dateTime(item.createdAt)}
+          {item.country ? ` · ${item.country}` : ""} · {item.theme} · {dateTime(item.createdAt)}
           <br />
           <span>id {item.id}</span>
         </p>
@@ -95,9 +67,7 @@ function WishRow({ item }: { item: ModerationItem }) {
       </td>
       <td>{item.reportCount}</td>
       <td>
-        <span className={item.hidden ? styles.badge.bad : styles.badge.good}>
-          {item.hidden ? "hidden" : "visible"}
-        </span>
+        <span className={item.hidden ? styles.badge.bad : styles.badge.good}>{item.hidden ? "hidden" : "visible"}</span>
         <div className={styles.muted}>{item.status}</div>
       </td>
       <td>
@@ -107,13 +77,7 @@ function WishRow({ item }: { item: ModerationItem }) {
   );
 }
 
-function WishTable({
-  items,
-  caption,
-}: {
-  items: ModerationItem[];
-  caption: string;
-}) {
+function WishTable({ items, caption }: { items: ModerationItem[]; caption: string }) {
   return (
     <table className={styles.table}>
       <caption className={styles.muted}>{caption}</caption>
@@ -149,15 +113,7 @@ export default function AdminModeration() {
         <Form method="get" className={styles.form}>
           <div className={styles.field}>
             <label htmlFor="wish-id">Wish id</label>
-            <input
-              id="wish-id"
-              className={styles.input}
-              name="id"
-              defaultValue={lookup}
-              required
-              autoComplete="off"
-              spellCheck={false}
-            />
+            <input id="wish-id" className={styles.input} name="id" defaultValue={lookup} required autoComplete="off" spellCheck={false} />
           </div>
           <button type="submit" className={styles.quietButton}>
             Find
@@ -165,10 +121,7 @@ export default function AdminModeration() {
         </Form>
         {lookup ? (
           found ? (
-            <WishTable
-              items={[found]}
-              caption={`The wish with id ${found.id}`}
-            />
+            <WishTable items={[found]} caption={`The wish with id ${found.id}`} />
           ) : (
             <p role="alert" className={styles.notice.error}>
               {`No wish has the id ${lookup}.`}
@@ -182,17 +135,13 @@ export default function AdminModeration() {
           Review queue
         </h2>
         <p className={styles.muted}>
-          Reported and hidden wishes, most reported first. A wish reported by{" "}
-          {AUTO_HIDE_REPORTS} visitors is hidden automatically until you review
-          it.
+          Reported and hidden wishes, most reported first. A wish reported by {AUTO_HIDE_REPORTS} visitors is hidden
+          automatically until you review it.
         </p>
         {queue.length === 0 ? (
           <p>Nothing to review: no wish has been reported or hidden.</p>
         ) : (
-          <WishTable
-            items={queue}
-            caption={`${queue.length} wishes to review`}
-          />
+          <WishTable items={queue} caption={`${queue.length} wishes to review`} />
         )}
       </section>
     </>

@@ -1,24 +1,12 @@
-import type {
-  ActionFunctionArgs,
-  LoaderFunctionArgs,
-  MetaFunction,
-} from "@remix-run/cloudflare";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
-import {
-  adminAction,
-  formText,
-  unknownIntent,
-} from "~/server/admin/action.server";
+import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
-import {
-  deliverOutbox,
-  recentOutbox,
-  senderName,
-} from "~/server/email/outbox.server";
+import { deliverOutbox, recentOutbox, senderName } from "~/server/email/outbox.server";
 
 export const meta: MetaFunction = () => adminMeta("Outbox");
 
@@ -34,8 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return adminAction(request, env, async (form) => {
     if (formText(form, "intent") !== "deliver") return unknownIntent();
     const report = await deliverOutbox(env);
-    if (!senderName(env))
-      return "No mail sender is configured, so mail stays held here.";
+    if (!senderName(env)) return "No mail sender is configured, so mail stays held here.";
     return `Sent ${report.sent}; ${report.retrying} will be retried; ${report.failed} gave up.`;
   });
 }
@@ -51,10 +38,7 @@ const STATUS_BADGE = {
   failed: styles.badge.bad,
 } as const;
 
-const dateTime = (ms: number | null) =>
-  ms === null
-    ? "—"
-    : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
 
 export default function AdminOutbox() {
   const { rows, byStatus, sender } = useLoaderData<typeof loader>();
@@ -69,14 +53,11 @@ export default function AdminOutbox() {
         </h2>
         <p>
           {sender
-            ? `Mail leaves through ${
-                SENDERS[sender as keyof typeof SENDERS]
-              }. The cron retries anything waiting every minute.`
+            ? `Mail leaves through ${SENDERS[sender as keyof typeof SENDERS]}. The cron retries anything waiting every minute.`
             : "No mail sender is configured: every message is held here so you can read it. See docs/operations.md to connect one."}
         </p>
         <p className={styles.muted}>
-          Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held{" "}
-          {byStatus.held ?? 0} · failed {byStatus.failed ?? 0}
+          Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held {byStatus.held ?? 0} · failed {byStatus.failed ?? 0}
         </p>
         <Form method="post">
           <input type="hidden" name="intent" value="deliver" />
@@ -113,9 +94,7 @@ export default function AdminOutbox() {
                   {row.attempts} {row.attempts === 1 ? "attempt" : "attempts"}
                   {row.sentAt ? ` · sent ${dateTime(row.sentAt)}` : ""}
                 </div>
-                {row.error ? (
-                  <div className={styles.badge.bad}>{row.error}</div>
-                ) : null}
+                {row.error ? <div className={styles.badge.bad}>{row.error}</div> : null}
               </td>
             </>
           )}

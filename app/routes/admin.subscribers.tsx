@@ -4,10 +4,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
 import { requireAdmin } from "~/server/admin/auth.server";
-import {
-  allSubscribers,
-  subscriberStatus,
-} from "~/server/admin/dashboard.server";
+import { allSubscribers, subscriberStatus } from "~/server/admin/dashboard.server";
 
 export const meta: MetaFunction = () => adminMeta("Subscribers");
 
@@ -29,8 +26,7 @@ const STATUS_BADGE = {
   unconfirmed: styles.badge.warn,
   unsubscribed: styles.badge.neutral,
 } as const;
-const dateTime = (ms: number) =>
-  new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
+const dateTime = (ms: number) => new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC";
 
 export default function AdminSubscribers() {
   const { subscribers } = useLoaderData<typeof loader>();

@@ -1,7 +1,4 @@
-import type {
-  HeadersFunction,
-  LoaderFunctionArgs,
-} from "@remix-run/cloudflare";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import * as styles from "~/components/admin/admin.css";
 import { container } from "~/styles/layout.css";
@@ -33,11 +30,7 @@ export default function AdminLayout() {
           <ul className={styles.navList}>
             {SECTIONS.map((section) => (
               <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  end={section.end}
-                  className={styles.navLink}
-                >
+                <NavLink to={section.to} end={section.end} className={styles.navLink}>
                   {section.label}
                 </NavLink>
               </li>

@@ -15,22 +15,10 @@ interface AdminTableProps<Row> {
 }
 
 /** The admin pages' table: a heading row of column headers, one row per item, or a sentence when there is none. */
-export function AdminTable<Row>({
-  rows,
-  columns,
-  empty,
-  rowKey,
-  children,
-  label = "Table",
-}: AdminTableProps<Row>) {
+export function AdminTable<Row>({ rows, columns, empty, rowKey, children, label = "Table" }: AdminTableProps<Row>) {
   if (rows.length === 0) return <>{empty}</>;
   return (
-    <div
-      className={styles.tableScroll}
-      tabIndex={0}
-      role="region"
-      aria-label={label}
-    >
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={label}>
       <table className={styles.table}>
         <thead>
           <tr>

@@ -34,7 +34,7 @@ function useShouldLoad(eager: boolean) {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: PRELOAD_MARGIN }
+      { rootMargin: PRELOAD_MARGIN },
     );
     observer.observe(element);
     return () => observer.disconnect();
@@ -48,39 +48,20 @@ function useShouldLoad(eager: boolean) {
  * the map nears the viewport (or at once with `eager`), and never on the server. Until then a box of the same
  * size holds its place, so nothing shifts when it arrives.
  */
-export function LazyWorldMap({
-  countries,
-  eager = false,
-  tileUrl,
-  tileAttribution,
-  label = "World map of wishes",
-}: LazyWorldMapProps) {
+export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttribution, label = "World map of wishes" }: LazyWorldMapProps) {
   const { target, hydrated, load } = useShouldLoad(eager);
-  const placeholder = (
-    <p className={styles.placeholder}>
-      {hydrated ? "Loading the world map…" : ""}
-    </p>
-  );
+  const placeholder = <p className={styles.placeholder}>{hydrated ? "Loading the world map…" : ""}</p>;
   const afterMap = `after-map-${useId().replace(/:/g, "")}`;
   return (
     <>
-      <div
-        ref={target}
-        className={styles.frame}
-        role="region"
-        aria-label={label}
-      >
+      <div ref={target} className={styles.frame} role="region" aria-label={label}>
         {/* Every country's badge is a tab stop: one link lets a keyboard visitor pass them all. */}
         <a href={`#${afterMap}`} className={styles.skipMap}>
           Skip the map
         </a>
         {load ? (
           <Suspense fallback={placeholder}>
-            <WorldMap
-              countries={countries}
-              tileUrl={tileUrl}
-              tileAttribution={tileAttribution}
-            />
+            <WorldMap countries={countries} tileUrl={tileUrl} tileAttribution={tileAttribution} />
           </Suspense>
         ) : (
           placeholder
