@@ -84,6 +84,10 @@ describe("ringing the bell in Chromium", () => {
 
     await expect.poll(() => page.title()).toBe(`${poem} | Quantum Bell`);
     expect(await page.getByText(SIMULATOR_SENTENCE).count()).toBe(1);
+    // The poem leads over the ring's constellation; the physics is one tap away.
+    expect(await page.locator("article > header svg circle").count()).toBeGreaterThan(0);
+    expect(await page.getByRole("img", { name: "Quantum circuit of this ring", exact: true }).isVisible()).toBe(false);
+    await page.getByText("See the physics").click();
     expect(await page.getByRole("img", { name: "Quantum circuit of this ring", exact: true }).isVisible()).toBe(true);
     expect(await page.getByRole("img", { name: /^Measured outcomes over \d+ shots$/ }).isVisible()).toBe(true);
     expect(await page.getByRole("table", { name: /^Measured counts for each outcome/ }).count()).toBe(1);

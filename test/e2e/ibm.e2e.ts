@@ -52,6 +52,7 @@ describe("ringing on IBM Quantum (the fake service) in Chromium", () => {
     // The poller asks IBM every 10 s; the page fills from the socket (or its fallback poll) without a reload.
     await page.getByText(job!.backend).first().waitFor({ timeout: 90_000 });
     await page.getByLabel(/^Chosen bit string [01]{1,5}, one bit per wish$/).waitFor({ timeout: 90_000 });
+    await page.getByText("See the physics").click();
     const text = await page.locator("main").innerText();
     expect(text).toContain(job!.backend);
     expect(text).not.toMatch(/simulat/i);

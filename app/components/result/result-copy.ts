@@ -1,5 +1,5 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
-import { countWishes, FELLOW_DREAMER_LOCATION, UNKNOWN_LOCATION } from "~/domain/messages";
+import { ANONYMOUS_NAME, countWishes, FELLOW_DREAMER_LOCATION, UNKNOWN_LOCATION } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
 import type { PublicWish } from "~/domain/public-wish";
@@ -47,6 +47,12 @@ export function answerSentence(ring: Backend, bitstring: string): string {
   return ring.isSimulator
     ? `The simulation's most frequent outcome is the bit string ${bitstring}. ${lean}`
     : `The qubits of ${hardwareName(ring)} settled most often on the bit string ${bitstring}. ${lean}`;
+}
+
+/** One wish's bit in plain words: "Mira's wish came out 1: it leaned toward hope." */
+export function wishReading(label: string, name: string | null, bit: string): string {
+  const whose = name && name !== ANONYMOUS_NAME ? `${name}'s wish` : label;
+  return `${whose} came out ${bit}: it leaned toward ${bit === "1" ? "hope" : "peace"}.`;
 }
 
 /** IBM (Qiskit) prints a classical register with c[0] rightmost; this site writes wish 1, which is c[0], first. */

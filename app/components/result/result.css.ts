@@ -21,6 +21,26 @@ export const poem = style({
   color: vars.color.gold,
 });
 
+export const constellation = style({ display: "block", width: "min(100%, 22rem)", height: "auto", margin: `${vars.space.sm} auto 0` });
+export const constellationLink = style({ stroke: vars.color.brand, strokeOpacity: 0.55, strokeWidth: 1.5 });
+export const starOne = style({ fill: vars.color.gold, filter: "drop-shadow(0 0 6px rgba(255, 213, 79, 0.9))" });
+export const starZero = style({ fill: vars.color.brandStrong, filter: "drop-shadow(0 0 4px rgba(144, 202, 249, 0.7))" });
+export const starUnknown = style({ fill: vars.color.textMuted, opacity: 0.6 });
+
+export const readings = style({ display: "grid", gap: vars.space.xs, margin: `${vars.space.md} 0 0`, padding: 0, listStyle: "none" });
+
+// minmax(0, 1fr): the wide drawings scroll in their own boxes instead of widening the page.
+export const physics = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.xl });
+export const physicsSummary = style({
+  cursor: "pointer",
+  fontFamily: vars.font.display,
+  fontSize: "1.35rem",
+  fontWeight: 600,
+  minHeight: "2.75rem",
+  display: "flex",
+  alignItems: "center",
+});
+
 export const heroNote = style({ margin: `0 auto`, maxWidth: "36rem", color: vars.color.textMuted, fontSize: "1.05rem" });
 
 const pulse = keyframes({ "0%, 100%": { opacity: 0.35, transform: "scale(0.8)" }, "50%": { opacity: 1, transform: "scale(1)" } });

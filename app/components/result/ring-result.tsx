@@ -25,11 +25,14 @@ import {
   RING_TITLE_FALLBACK,
   shotsSentence,
   timingSentence,
+  wishReading,
 } from "./result-copy";
 import * as styles from "./result.css";
 import { RingWishes } from "./ring-wishes";
 import { ShareRing } from "./share-ring";
 import { SidewaysScroller } from "./sideways-scroller";
+import { Constellation } from "./constellation";
+import { wishLabel } from "./circuit-layout";
 
 /**
  * Keeps a ring that is still being computed up to date: the room's `batch-update` for it reloads the page data, and
@@ -85,7 +88,7 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
   const completed = ring.status === "completed" && ring.bitstring !== null;
   // Hidden (moderated) wishes leave the page but not the circuit; numbering by qubit is then not possible.
   const numbered = ring.wishes.length === ring.circuit.qubits;
-  const title = processing ? listeningTitle(ring) : (ring.poem ?? RING_TITLE_FALLBACK);
+  const title = processing ? listeningTitle(ring) : ring.poem ?? RING_TITLE_FALLBACK;
   const shareText = ringShareText(ring, ring.circuit.qubits || ring.wishes.length, siteName);
   const timing = timingSentence(ring);
   const orderNote = completed ? bitOrderNote(ring, ring.bitstring ?? "") : null;
@@ -99,6 +102,9 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
           {title}
         </h1>
+        <Constellation qubits={ring.circuit.qubits || ring.wishes.length} bitstring={completed ? ring.bitstring : null} />
+        {/* Honest from the first line: a simulation says so before anything else is read. */}
+        <p className={styles.heroNote}>{providerSentence(ring)}</p>
         {processing ? (
           <div className={styles.listening} aria-hidden="true">
             <span className={styles.listeningDot} />
@@ -121,6 +127,13 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
           </h2>
           <p className={styles.muted}>{answerSentence(ring, ring.bitstring ?? "")}</p>
           <BitString bitstring={ring.bitstring ?? ""} wishes={numbered ? ring.wishes : null} />
+          {numbered ? (
+            <ul className={styles.readings}>
+              {Array.from(ring.bitstring ?? "").map((bit, q) => (
+                <li key={q}>{wishReading(wishLabel(q), ring.wishes[q]?.name ?? null, bit)}</li>
+              ))}
+            </ul>
+          ) : null}
           {orderNote ? <p className={styles.orderNote}>{orderNote}</p> : null}
         </section>
       ) : null}
@@ -132,38 +145,43 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
         <RingWishes wishes={ring.wishes} numbered={numbered} />
       </section>
 
-      <section className={styles.section} aria-labelledby="ring-circuit">
-        <h2 id="ring-circuit" className={styles.sectionTitle}>
-          The circuit
-        </h2>
-        <ul className={styles.facts}>
-          <li>{providerSentence(ring)}</li>
-          {timing ? <li>{timing}</li> : null}
-          {completed ? <li>{shotsSentence(ring, ring.shots)}</li> : null}
-        </ul>
-        <figure className={styles.figure}>
-          <SidewaysScroller label="Circuit diagram" hint="Swipe or scroll sideways to follow each wire to its measurement.">
-            <CircuitDiagram circuit={ring.circuit} />
-          </SidewaysScroller>
-          <figcaption className={styles.caption}>{circuitCaption(ring)}</figcaption>
-        </figure>
-        {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === "completed"} /> : null}
-      </section>
+      {/* The physics behind the keepsake, one tap away: the circuit, the histogram and the shot counts. */}
+      <details className={styles.section}>
+        <summary className={styles.physicsSummary}>See the physics</summary>
+        <div className={styles.physics}>
+          <section className={styles.section} aria-labelledby="ring-circuit">
+            <h2 id="ring-circuit" className={styles.sectionTitle}>
+              The circuit
+            </h2>
+            <ul className={styles.facts}>
+              {timing ? <li>{timing}</li> : null}
+              {completed ? <li>{shotsSentence(ring, ring.shots)}</li> : null}
+            </ul>
+            <figure className={styles.figure}>
+              <SidewaysScroller label="Circuit diagram" hint="Swipe or scroll sideways to follow each wire to its measurement.">
+                <CircuitDiagram circuit={ring.circuit} />
+              </SidewaysScroller>
+              <figcaption className={styles.caption}>{circuitCaption(ring)}</figcaption>
+            </figure>
+            {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === "completed"} /> : null}
+          </section>
 
-      {completed && ring.counts ? (
-        <section className={styles.section} aria-labelledby="ring-counts">
-          <h2 id="ring-counts" className={styles.sectionTitle}>
-            {countsHeading(ring)}
-          </h2>
-          <p className={styles.legend}>
-            <span className={styles.legendSwatch} aria-hidden="true" />
-            The chosen bit string, the most frequent outcome, is drawn in gold.
-          </p>
-          <SidewaysScroller label="Histogram of measured outcomes" hint="Swipe or scroll sideways to see every count.">
-            <CountsHistogram counts={ring.counts} chosen={ring.bitstring} shots={ring.shots} />
-          </SidewaysScroller>
-        </section>
-      ) : null}
+          {completed && ring.counts ? (
+            <section className={styles.section} aria-labelledby="ring-counts">
+              <h2 id="ring-counts" className={styles.sectionTitle}>
+                {countsHeading(ring)}
+              </h2>
+              <p className={styles.legend}>
+                <span className={styles.legendSwatch} aria-hidden="true" />
+                The chosen bit string, the most frequent outcome, is drawn in gold.
+              </p>
+              <SidewaysScroller label="Histogram of measured outcomes" hint="Swipe or scroll sideways to see every count.">
+                <CountsHistogram counts={ring.counts} chosen={ring.bitstring} shots={ring.shots} />
+              </SidewaysScroller>
+            </section>
+          ) : null}
+        </div>
+      </details>
 
       <section className={styles.section} aria-labelledby="ring-share">
         <h2 id="ring-share" className={styles.sectionTitle}>

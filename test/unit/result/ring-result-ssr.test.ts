@@ -47,7 +47,9 @@ describe("the result page of a simulator ring", () => {
     expect(text).toContain("What the simulation sampled");
     expect(text).toContain("Sampled over 100 simulated shots.");
     expect(text).not.toMatch(HARDWARE_CLAIM);
-    expect(html).not.toContain("<details");
+    // The physics sits behind "See the physics"; the program sent to hardware is never offered for a simulation.
+    expect(text).toContain("See the physics");
+    expect(text).not.toContain("OpenQASM");
     // The share post carries "simulated".
     expect(decodeURIComponent(html.match(/x\.com\/intent\/post\?text=([^&"]+)/)![1])).toContain("A simulated ring of 3 wishes");
   });
