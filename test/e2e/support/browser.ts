@@ -74,16 +74,28 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       new Promise((resolve) => setTimeout(resolve, 5000)),
     ]),
   );
+  return runAxe(page, { resultTypes: ["violations"] });
+}
+
+/**
+ * Runs axe-core with the given options (e.g. `{ runOnly: ["target-size"] }`) over the page, or over `context` (e.g.
+ * `{ exclude: [[".some-part"]] }`), and returns its violations.
+ */
+export async function runAxe(page: Page, options: object, context?: object): Promise<AxeViolation[]> {
   // Injected as the page's own scripts are, with this document's nonce: the CSP refuses any inline script without it.
   await page.evaluate((source) => {
+    if ((window as unknown as { axe?: unknown }).axe) return;
     const script = document.createElement("script");
     script.nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
     script.textContent = source;
     document.head.appendChild(script);
   }, axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
-  });
+  return page.evaluate(
+    async ({ opts, ctx }) => {
+      const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const result = await axe.run(ctx ?? document, opts);
+      return result.violations.map(({ id, impact, help, nodes }) => ({ id, impact, help, nodes: nodes.map((n) => ({ target: n.target })) }));
+    },
+    { opts: options, ctx: context },
+  );
 }
