@@ -1,6 +1,7 @@
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
@@ -46,6 +47,29 @@ function eagerCompileHydrationChunks(chunkNames: readonly string[]): Plugin {
  * the Worker, however many ways it is reached (ADR 0017). The share images' .wasm and .woff imports stay imports, for
  * wrangler's module rules to load when it bundles build/server/worker.js.
  */
+/**
+ * Self-hosted flags (ADR 0019): the client build emits country-flag-icons' 3:2 SVGs as /flags/XX.svg, so the live
+ * strip, the countries table and the map popups show a drawn flag on every system (emoji flags are letter pairs on
+ * Windows) without a third-party request. Emitted by the build, never copied into the source tree.
+ */
+function selfHostedFlags(): Plugin {
+  const folder = join(createRequire(import.meta.url).resolve("country-flag-icons/package.json"), "..", "3x2");
+  let ssr = false;
+  return {
+    name: "quantum-bell:self-hosted-flags",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (ssr) return;
+      for (const file of readdirSync(folder)) {
+        if (/^[A-Z]{2}\.svg$/.test(file)) this.emitFile({ type: "asset", fileName: `flags/${file}`, source: readFileSync(join(folder, file)) });
+      }
+    },
+  };
+}
+
 function workerEntry(entry: string): Plugin {
   // Platform modules, and the share images' binary modules for wrangler's module rules.
   const keepForWrangler = /^cloudflare:|\.(wasm|woff)$/;
@@ -138,6 +162,7 @@ export default defineConfig({
       },
     }),
     vanillaExtractPlugin(),
+    selfHostedFlags(),
     eagerCompileHydrationChunks(["entry.client"]),
     workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),
   ],

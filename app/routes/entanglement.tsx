@@ -10,6 +10,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { pageMeta, siteInfo } from "~/lib/meta";
 import { mapCountries } from "~/server/map.server";
 import { container } from "~/styles/layout.css";
+import { FlagImage } from "~/components/map/flag-image";
 
 const TITLE = "Entanglement Worldwide";
 const DESCRIPTION =
@@ -93,8 +94,8 @@ function CountryTable({ countries }: { countries: MapCountry[] }) {
           {rows.map((country) => (
             <tr key={country.countryCode}>
               <th scope="row" className={styles.cell}>
-                <span className={styles.flag} aria-hidden="true">
-                  {country.flag}
+                <span className={styles.flag}>
+                  <FlagImage sources={country.flagImages} emoji={country.flag} />
                 </span>
                 <Link to={wallLink(country)}>{country.country}</Link>
               </th>

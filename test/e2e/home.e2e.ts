@@ -30,6 +30,37 @@ describe("home page in Chromium", () => {
     await context.close();
   });
 
+  it("draws its logo and flags itself: an SVG bell, and flag images from this site that load", async () => {
+    const { context, page } = await newVisitor(browser);
+    const flagRequests: string[] = [];
+    page.on("request", (request) => {
+      if (/flag/i.test(request.url())) flagRequests.push(request.url());
+    });
+    await page.goto("/");
+    const brand = page.getByRole("link", { name: /, home$/ });
+    expect(await brand.locator("svg").count()).toBe(1);
+    expect(await brand.textContent()).not.toContain("🔔");
+
+    // The strip is hydrated when the browser is idle and its element replaced then: scrolled to by selector, not handle.
+    await page.evaluate(() => document.querySelector("section[aria-labelledby=live-strip-title]")?.scrollIntoView());
+    const flags = page.locator("section[aria-labelledby=live-strip-title] img");
+    await expect.poll(() => flags.count()).toBeGreaterThan(0);
+    // The strip is re-rendered when it hydrates (its images load again then): any one drawn flag is the proof.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll<HTMLImageElement>("section[aria-labelledby=live-strip-title] img")].some((image) => image.complete && image.naturalWidth > 0),
+          ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(new URL((await flags.first().getAttribute("src"))!, page.url()).pathname).toMatch(/^\/flags\/[A-Z]{2}\.svg$/);
+    // No third-party flag service is asked while the site's own flags load.
+    expect(flagRequests.every((url) => new URL(url).origin === new URL(page.url()).origin)).toBe(true);
+    await context.close();
+  });
+
   it("has no axe violations", async () => {
     const { context, page } = await newVisitor(browser);
     await page.goto("/");

@@ -26,7 +26,7 @@ describe("GET /api/map/countries", () => {
     expect(fiji?.wishCount).toBeGreaterThanOrEqual(2);
     expect(fiji?.pendingWishCount).toBeGreaterThanOrEqual(2);
     expect(fiji?.flagImages).toHaveLength(4);
-    expect(fiji?.flagImages[0]).toBe("https://flagcdn.com/w40/fj.png");
+    expect(fiji?.flagImages[0]).toBe("/flags/FJ.svg");
   });
 
   it("skips wishes without a country and never repeats a code", async () => {

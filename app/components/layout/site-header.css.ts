@@ -40,4 +40,5 @@ export const brand = style({
   minHeight: "4rem",
 });
 
-export const mark = style({ fontSize: "1.5rem" });
+/** The logo: the site's own drawn bell, not the 🔔 emoji (an empty box where no emoji font is installed). */
+export const mark = style({ width: "1.5rem", height: "1.7rem", flexShrink: 0 });

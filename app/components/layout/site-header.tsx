@@ -1,4 +1,5 @@
 import { Link, NavLink } from "@remix-run/react";
+import { BellIcon } from "~/components/bell/bell-icon";
 import { DrawerMenu } from "~/components/nav/drawer-menu";
 import { MAIN_NAV } from "~/components/nav/links";
 import { LoadingBar } from "~/components/nav/loading-bar";
@@ -14,9 +15,7 @@ export function SiteHeader({ siteName }: { siteName: string }) {
       <header className={styles.header}>
         <div className={styles.bar}>
           <Link to="/" className={styles.brand} aria-label={`${siteName}, home`}>
-            <span aria-hidden="true" className={styles.mark}>
-              🔔
-            </span>
+            <BellIcon className={styles.mark} />
             {siteName}
           </Link>
           <nav aria-label="Main" className={nav.desktopNav}>

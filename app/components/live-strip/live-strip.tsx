@@ -8,6 +8,8 @@ import { useBellMessages } from "~/realtime/bell-socket";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import * as styles from "./live-strip.css";
+import { FlagImage } from "~/components/map/flag-image";
+import { ownFlagSources } from "~/domain/flags";
 
 /** Scrolls the strip sideways about a pixel every 30 ms while it is on screen, wrapping at the end, unless `paused`. */
 function useAutoScroll(paused: boolean) {
@@ -103,9 +105,7 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
                   title={preview ? `Latest wish: ${preview}` : undefined}
                   onFocus={() => setFocusedCode(entry.countryCode)}
                 >
-                  <span aria-hidden="true" className={styles.flag}>
-                    {entry.flag}
-                  </span>
+                  <FlagImage sources={ownFlagSources(entry.countryCode)} emoji={entry.flag} />
                   <span className={styles.country}>{entry.country}</span>
                   <span className={styles.count}>{countWishes(entry.wishCount)}</span>
                   {entry.isNew ? <span className={styles.fresh}>new</span> : null}

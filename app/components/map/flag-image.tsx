@@ -21,6 +21,8 @@ export function FlagImage({ sources, emoji }: { sources: readonly string[]; emoj
       alt=""
       width={24}
       height={16}
+      loading="lazy"
+      decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailures((count) => count + 1)}
     />

@@ -1,4 +1,5 @@
 import worldCountries, { type Country as SourceCountry } from "world-countries";
+import { ownFlagSources } from "~/domain/flags";
 
 export type Country = {
   /** ISO 3166-1 alpha-2, upper case. */
@@ -13,7 +14,6 @@ export type Country = {
 
 const PLACEHOLDER_CODES = new Set(["XX", "ZZ"]);
 const REGIONAL_INDICATOR_A = 0x1f1e6;
-const COUNTRY_FLAG_ICONS_SVG = "https://cdn.jsdelivr.net/npm/country-flag-icons@1.6.20/3x2";
 
 /** Names people still type that the package data lacks (renamed countries, the UK's nations). */
 const EXTRA_LOOKUP_NAMES: Record<string, string> = {
@@ -113,11 +113,12 @@ export function flagImageSources(code: string): string[] {
   const country = countryByCode(code);
   if (!country) return [];
   const lower = country.code.toLowerCase();
+  // The site's own copy first (ADR 0019); the flag services stay behind it, as the spec's four fallbacks.
   return [
+    ...ownFlagSources(country.code),
     `https://flagcdn.com/w40/${lower}.png`,
     `https://flagcdn.com/${lower}.svg`,
     `https://flagsapi.com/${country.code}/flat/64.png`,
-    `${COUNTRY_FLAG_ICONS_SVG}/${country.code}.svg`,
   ];
 }
 

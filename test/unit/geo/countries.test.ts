@@ -109,15 +109,13 @@ describe("countryByCode, centroid and flagImageSources", () => {
     expect(centroid("XX")).toBeUndefined();
   });
 
-  it("gives four distinct https flag images for a known code, best first", () => {
+  it("gives four distinct flag images for a known code: the site's own first, then three flag services", () => {
     const sources = flagImageSources("fr");
     expect(sources).toHaveLength(4);
     expect(new Set(sources).size).toBe(4);
-    expect(sources[0]).toBe("https://flagcdn.com/w40/fr.png");
-    for (const source of sources) {
-      expect(source).toMatch(/^https:\/\//);
-      expect(source.toUpperCase()).toContain("FR");
-    }
+    expect(sources[0]).toBe("/flags/FR.svg");
+    for (const source of sources.slice(1)) expect(source).toMatch(/^https:\/\//);
+    for (const source of sources) expect(source.toUpperCase()).toContain("FR");
   });
 
   it("gives no flag images for an unknown code", () => {

@@ -38,8 +38,8 @@ describe("joinMapCountries", () => {
   it("attaches the four flag images in the spec's fallback order", () => {
     const [fiji] = joinMapCountries([activity({ country: "Fiji", countryCode: "FJ", flag: "🇫🇯" })]);
     expect(fiji.flagImages).toHaveLength(4);
-    expect(fiji.flagImages[0]).toBe("https://flagcdn.com/w40/fj.png");
-    expect(fiji.flagImages.every((url) => url.startsWith("https://"))).toBe(true);
+    expect(fiji.flagImages[0]).toBe("/flags/FJ.svg");
+    expect(fiji.flagImages.slice(1).every((url) => url.startsWith("https://"))).toBe(true);
     expect([fiji.lat, fiji.lon]).toEqual([-18, 175]);
   });
 
