@@ -123,6 +123,11 @@ export const HEALTH_UNREACHABLE = "Cannot connect to backend. Please check your 
 export const HEALTH_UNHEALTHY = "Backend is reachable but one or more services are unhealthy.";
 export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
 
+/** A table's scrolling box (a region a keyboard can reach), named after its table and apart from its section. */
+export function scrollRegionLabel(table: string): string {
+  return `${table}: table, scrolls sideways`;
+}
+
 // Wish Wall, map popup and placeholders (spec §2, §3)
 export const ANONYMOUS_NAME = "Anonymous";
 export const UNKNOWN_LOCATION = "Unknown";
@@ -142,6 +147,13 @@ export function mapPopupShowing(shown: number, total: number): string {
   return `Showing ${shown} of ${countWishes(total)} (Visit the Wish Wall to see all wishes from this location)`;
 }
 export const MAP_POPUP_EMPTY = "No wishes found for this location";
+/** A map cluster's accessible name: the countries it holds (the busiest first) and how to see them apart. */
+export function mapClusterLabel(names: readonly string[], wishes: number): string {
+  const shown = names.slice(0, 3);
+  const rest = names.length - shown.length;
+  const list = rest > 0 ? `${shown.join(", ")} and ${rest} more ${rest === 1 ? "country" : "countries"}` : shown.join(", ").replace(/, ([^,]*)$/, " and $1");
+  return `${list}: ${countWishes(wishes)}. Zoom in to see each country.`;
+}
 
 // Moderation (DESIGN §4)
 export const MODERATION_LINK = "Please leave links out of your wish.";

@@ -142,7 +142,8 @@ export default function Entanglement() {
         </h2>
         <p className={styles.hint}>
           Each circle sits at the heart of a country and grows with its wishes. Select a circle or its count (or Tab to
-          it and press Enter) to read the newest wishes from there.
+          it and press Enter) to read the newest wishes from there. Neighbouring countries share one ringed circle with
+          their total until you zoom in; select it to zoom.
         </p>
         <ul className={styles.legend} aria-label="What the colours mean">
           <li className={styles.legendItem}>

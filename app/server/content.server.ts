@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { wrapTables } from "~/lib/table-regions";
 
 /**
  * The site's Markdown (app/content) is bundled into the Worker as raw text and rendered here, on the server only:
@@ -39,8 +40,7 @@ const markdown = new Marked({
   gfm: true,
   hooks: {
     // A table wider than a phone scrolls inside its own box (which the keyboard can reach), not the whole page.
-    postprocess: (html: string) =>
-      html.replace(/<table>/g, '<div class="table-scroll" tabindex="0" role="region" aria-label="Table, scrolls sideways"><table>').replace(/<\/table>/g, "</table></div>"),
+    postprocess: wrapTables,
   },
   renderer: {
     html({ text }: Tokens.HTML | Tokens.Tag) {

@@ -4,7 +4,7 @@ import type { Browser, Page, Response } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAP_POPUP_PAGE_SIZE } from "../../app/domain/limits";
 import { mapPopupShowing } from "../../app/domain/messages";
-import { axeViolations, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, launchBrowser, newVisitor, runAxe } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,18 +15,25 @@ afterAll(async () => {
 });
 
 const MARKERS = ".leaflet-marker-pane .leaflet-marker-icon";
-const CIRCLES = ".leaflet-overlay-pane path.leaflet-interactive";
+/** A country's own marker (its spec §2 circle with the count badge on it) and a cluster of neighbouring countries. */
+const COUNTRIES = `${MARKERS}:has([data-kind]:not([data-countries]))`;
+const CLUSTERS = `${MARKERS}:has([data-countries])`;
 const SHAPES = ".leaflet-countries-pane path";
 
-/** Opens /entanglement and waits until the map shows one circle and one badge per country of the table. */
+/** How many countries the map shows at the current zoom: its own markers plus every cluster's members. */
+async function countriesShown(page: Page): Promise<number> {
+  const clustered = await page.locator(`${CLUSTERS} [data-countries]`).evaluateAll((discs) => discs.reduce((sum, disc) => sum + Number((disc as HTMLElement).dataset.countries), 0));
+  return clustered + (await page.locator(COUNTRIES).count());
+}
+
+/** Opens /entanglement and waits until the map holds every country of the table, alone or in a cluster. */
 async function openMap(page: Page): Promise<number> {
   const response = await page.goto("/entanglement");
   expect(response?.status()).toBe(200);
   const rows = await page.locator("table tbody tr").count();
   expect(rows).toBeGreaterThan(0);
-  await page.locator(MARKERS).nth(rows - 1).waitFor();
-  expect(await page.locator(MARKERS).count()).toBe(rows);
-  expect(await page.locator(CIRCLES).count()).toBe(rows);
+  await page.locator(MARKERS).first().waitFor();
+  await expect.poll(() => countriesShown(page)).toBe(rows);
   return rows;
 }
 
@@ -67,7 +74,7 @@ describe("the world map in Chromium", () => {
   it("opens a popup of a country's newest wishes on click, with the spec's sentence", async () => {
     const { context, page } = await newVisitor(browser);
     await openMap(page);
-    await page.locator(MARKERS).first().click();
+    await page.locator(COUNTRIES).first().click();
     const popup = page.locator(".leaflet-popup-content");
     await popup.getByText("Visit the Wish Wall to see all wishes from this location", { exact: false }).waitFor();
     // The heading's own text is the country's name; the flag beside it is an image or an emoji.
@@ -83,7 +90,7 @@ describe("the world map in Chromium", () => {
   it("opens the popup from the keyboard and moves focus into it", async () => {
     const { context, page } = await newVisitor(browser);
     await openMap(page);
-    const marker = page.locator(MARKERS).first();
+    const marker = page.locator(COUNTRIES).first();
     expect(await marker.getAttribute("role")).toBe("button");
     await marker.focus();
     await page.keyboard.press("Enter");
@@ -93,6 +100,39 @@ describe("the world map in Chromium", () => {
     await page.keyboard.press("Escape");
     await page.locator(".leaflet-popup").waitFor({ state: "detached" });
     await expect.poll(() => marker.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it("clusters neighbouring countries, and Enter on a cluster zooms in with focus on one of its countries", async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 900 } });
+    await openMap(page);
+    const clusters = page.locator(CLUSTERS);
+    expect(await clusters.count()).toBeGreaterThan(0);
+
+    // A cluster names its countries and adds up their wishes, as the table does.
+    const cluster = clusters.first();
+    const label = (await cluster.locator(":scope > span:last-child").textContent()) ?? "";
+    const [, list, wishes] = /^(.*): (\d+) wish(?:es)?\. Zoom in/.exec(label) ?? [];
+    expect(list).toBeTruthy();
+    const named = list.replace(/ and \d+ more countr(?:y|ies)$/, "").split(/, | and /);
+    expect(named.length).toBeGreaterThan(1);
+    const total = await cluster.locator("[data-countries]").evaluate((disc) => Number((disc as HTMLElement).dataset.countries));
+    if (total === named.length) {
+      const sum = (await Promise.all(named.map((country) => wishCountOf(page, country)))).reduce((a, b) => a + b, 0);
+      expect(Number(wishes)).toBe(sum);
+    }
+
+    // No marker is smaller than 24 px or overlaps another: every one is a whole tap target.
+    const targets = await runAxe(page, { runOnly: ["target-size"], resultTypes: ["violations"] }, { include: [[".leaflet-marker-pane"]] });
+    expect(targets.flatMap((violation) => violation.nodes.map((node) => node.target.join(" ")))).toEqual([]);
+
+    await cluster.focus();
+    await page.keyboard.press("Enter");
+    // Focus follows the zoom to the marker now holding the cluster's first country, not back to the page.
+    const focusedMarker = () =>
+      page.evaluate(() => (document.activeElement?.matches(".leaflet-marker-icon") ? (document.activeElement.lastElementChild?.textContent ?? "") : null));
+    await expect.poll(async () => [null, label].includes(await focusedMarker())).toBe(false);
+    expect(await countriesShown(page)).toBeLessThan(await page.locator("table tbody tr").count());
     await context.close();
   });
 

@@ -1,4 +1,5 @@
 import type { Key, ReactNode } from "react";
+import { scrollRegionLabel } from "~/domain/messages";
 import * as styles from "./admin.css";
 
 interface AdminTableProps<Row> {
@@ -10,7 +11,7 @@ interface AdminTableProps<Row> {
   rowKey: (row: Row) => Key;
   /** The cells of one row. */
   children: (row: Row) => ReactNode;
-  /** The table's name, for the scrolling box a keyboard can reach. */
+  /** The table's name; the scrolling box a keyboard can reach is named after it, apart from its section's own name. */
   label?: string;
 }
 
@@ -18,7 +19,7 @@ interface AdminTableProps<Row> {
 export function AdminTable<Row>({ rows, columns, empty, rowKey, children, label = "Table" }: AdminTableProps<Row>) {
   if (rows.length === 0) return <>{empty}</>;
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={label}>
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={scrollRegionLabel(label)}>
       <table className={styles.table}>
         <thead>
           <tr>

@@ -67,17 +67,48 @@ export const countryShape = style({
   strokeWidth: 0.6,
 });
 
-/** The count badge is the marker's own element: Leaflet sizes it (see BADGE in world-map.client) and centres it. */
+/** A country's marker: Leaflet sizes the element (markerSize in world-map.client) and centres it on the country. */
+export const countryMarker = style({ cursor: "pointer" });
+
+/** Spec §2's circle, its colour and radius set per country; filled at 60% like Leaflet's circle markers were. */
+export const circle = style({
+  position: "absolute",
+  left: "50%",
+  top: "50%",
+  transform: "translate(-50%, -50%)",
+  borderRadius: "50%",
+  border: "2px solid var(--marker-colour)",
+  background: "color-mix(in srgb, var(--marker-colour) 60%, transparent)",
+});
+
+/** A cluster of neighbouring countries: a ringed disc in the colour that matters most among them, its count on top. */
+export const cluster = style({ cursor: "pointer", borderRadius: "50%" });
+export const clusterDisc = style({
+  position: "absolute",
+  inset: 0,
+  borderRadius: "50%",
+  border: "3px solid var(--marker-colour)",
+  background: "color-mix(in srgb, var(--marker-colour) 45%, transparent)",
+  boxShadow: "0 0 0 4px color-mix(in srgb, var(--marker-colour) 25%, transparent)",
+});
+
+/** The count badge, centred on its circle or cluster; 24 px tall with its border (BADGE in world-map.client). */
 export const badge = style({
+  position: "absolute",
+  left: "50%",
+  top: "50%",
+  transform: "translate(-50%, -50%)",
+  minWidth: 24,
+  height: 24,
+  paddingInline: 5,
+  boxSizing: "border-box",
   borderRadius: vars.radius.pill,
   border: "1px solid #ffffff",
   background: vars.color.brandInk,
   color: "#ffffff",
-  // 24 px tall with its border (BADGE in world-map.client): a tap target of at least 24 by 24.
   font: `700 0.75rem/22px ${vars.font.body}`,
   textAlign: "center",
   whiteSpace: "nowrap",
-  cursor: "pointer",
 });
 
 // As narrow as a 360 px phone's map allows beside the zoom buttons; the site's dark theme, not Leaflet's white.

@@ -1,13 +1,26 @@
+/// <reference types="leaflet.markercluster" />
 import "leaflet/dist/leaflet.css";
+import "leaflet.markercluster/dist/MarkerCluster.css";
 import type { FeatureCollection } from "geojson";
-import { divIcon, type LatLngTuple, type LeafletKeyboardEvent, type Marker as LeafletMarker, type PopupEvent } from "leaflet";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { CircleMarker, GeoJSON, MapContainer, Marker, Pane, Popup, TileLayer } from "react-leaflet";
+import {
+  divIcon,
+  type LatLngTuple,
+  type LeafletEvent,
+  type LeafletKeyboardEvent,
+  type Marker as LeafletMarker,
+  type MarkerCluster,
+  type MarkerClusterGroup as LeafletClusterGroup,
+  type PopupEvent,
+} from "leaflet";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { GeoJSON, MapContainer, Marker, Pane, Popup, TileLayer, useMap } from "react-leaflet";
+import MarkerClusterGroup from "react-leaflet-cluster";
 import { MAP } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
-import { badgeText, markerColour, markerRadius } from "~/domain/map-marker";
+import { badgeText, clusterDiameter, MARKER_COLOURS, markerKind, markerRadius, summariseCluster } from "~/domain/map-marker";
 import { SHAPES_ATTRIBUTION, TILE_ATTRIBUTION, TILE_TIMEOUT_MS, TILE_URL } from "~/domain/map-tiles";
-import { countWishes } from "~/domain/messages";
+import { countWishes, mapClusterLabel } from "~/domain/messages";
+import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import { CountryPopup } from "./country-popup";
 import * as styles from "./map.css";
@@ -30,11 +43,22 @@ const SHAPE_STYLE = { className: styles.countryShape, weight: 0.6 };
 
 const NEW_MARKER_RISE = 1000;
 
-// Badge size in pixels for a count label; Leaflet needs it to centre the badge on the country's circle.
+// Badge size in pixels for a count label; the marker is as large as its circle or its badge, whichever is larger,
+// and Leaflet needs that size to centre it on the country.
 const BADGE = { height: 24, padding: 12, digit: 7.5 };
-function badgeSize(text: string): [number, number] {
-  return [Math.max(BADGE.height, Math.ceil(BADGE.padding + BADGE.digit * text.length)), BADGE.height];
+const CIRCLE_STROKE = 2;
+function badgeWidth(text: string): number {
+  return Math.max(BADGE.height, Math.ceil(BADGE.padding + BADGE.digit * text.length));
 }
+function markerSize(text: string, radius: number): [number, number] {
+  const diameter = 2 * (radius + CIRCLE_STROKE);
+  return [Math.max(diameter, badgeWidth(text)), Math.max(diameter, BADGE.height)];
+}
+
+/** Neighbouring markers closer than this many pixels are drawn as one cluster, so no two overlap. */
+const CLUSTER_RADIUS = 64;
+/** How long (in frames, about a second and a half) focus waits for a zoomed cluster's markers to be drawn. */
+const FOCUS_FRAMES = 90;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -62,35 +86,55 @@ function describeCountry(country: MapCountry): string {
   return `${country.country}: ${parts.join(", ")}`;
 }
 
+const countryKey = (lat: number, lon: number) => `${lat.toFixed(4)},${lon.toFixed(4)}`;
+
+/** The cluster's icon: its colour, its total of wishes, and an accessible name listing its countries. */
+function clusterIcon(cluster: MarkerCluster, byPosition: ReadonlyMap<string, MapCountry>) {
+  const members = cluster.getAllChildMarkers().flatMap((marker) => {
+    const { lat, lng } = marker.getLatLng();
+    const country = byPosition.get(countryKey(lat, lng));
+    return country
+      ? [{ country: country.country, wishCount: country.wishCount, isNew: country.isNew, pendingCount: country.pendingWishCount, hasEntangled: country.hasEntangledWishes }]
+      : [];
+  });
+  const summary = summariseCluster(members);
+  const size = clusterDiameter(summary.countries);
+  const label = mapClusterLabel(summary.names, summary.wishes);
+  return divIcon({
+    className: styles.cluster,
+    iconSize: [size, size],
+    html:
+      `<span class="${styles.clusterDisc}" style="--marker-colour:${MARKER_COLOURS[summary.kind]}" data-kind="${summary.kind}" data-countries="${summary.countries}"></span>` +
+      `<span class="${styles.badge}" aria-hidden="true">${badgeText(summary.wishes)}</span>` +
+      `<span class="${visuallyHidden}">${escapeHtml(label)}</span>`,
+  });
+}
+
 function CountryMarker({ country }: { country: MapCountry }) {
   const badge = useRef<LeafletMarker>(null);
   const [openings, setOpenings] = useState(0);
   const [openedByKeyboard, setOpenedByKeyboard] = useState(false);
   const { lat, lon, wishCount, isNew, pendingWishCount, hasEntangledWishes } = country;
   const position = useMemo<LatLngTuple>(() => [lat, lon], [lat, lon]);
-  const colour = markerColour({ isNew, pendingCount: pendingWishCount, hasEntangled: hasEntangledWishes });
+  const kind = markerKind({ isNew, pendingCount: pendingWishCount, hasEntangled: hasEntangledWishes });
+  const colour = MARKER_COLOURS[kind];
   const label = describeCountry(country);
   const count = badgeText(wishCount);
 
-  // One icon per label: a new icon would rebuild the marker's element and drop its keyboard focus.
+  const radius = markerRadius(wishCount, isNew);
+
+  // One icon per look: a new icon would rebuild the marker's element and drop its keyboard focus. The circle (spec
+  // §2's colour and radius) and the count badge are one element, so a cluster can hold the country whole.
   const icon = useMemo(
     () =>
       divIcon({
-        className: styles.badge,
-        iconSize: badgeSize(count),
-        html: `<span aria-hidden="true">${count}</span><span class="${visuallyHidden}">${escapeHtml(label)}</span>`,
+        className: styles.countryMarker,
+        iconSize: markerSize(count, radius),
+        html:
+          `<span class="${styles.circle}" data-kind="${kind}" style="--marker-colour:${colour};width:${2 * radius}px;height:${2 * radius}px"></span>` +
+          `<span class="${styles.badge}" aria-hidden="true">${count}</span><span class="${visuallyHidden}">${escapeHtml(label)}</span>`,
       }),
-    [count, label],
-  );
-
-  const circleEvents = useMemo(
-    () => ({
-      click: () => {
-        setOpenedByKeyboard(false);
-        badge.current?.openPopup();
-      },
-    }),
-    [],
+    [count, label, kind, colour, radius],
   );
 
   // Leaflet's update() puts the content back into the popup, which drops the focus of a keyboard visitor inside it.
@@ -118,15 +162,7 @@ function CountryMarker({ country }: { country: MapCountry }) {
   );
 
   return (
-    <>
-      <CircleMarker
-        center={position}
-        radius={markerRadius(wishCount, isNew)}
-        pathOptions={{ color: colour, fillColor: colour, fillOpacity: 0.6, weight: 2 }}
-        bubblingMouseEvents={false}
-        eventHandlers={circleEvents}
-      />
-      <Marker
+    <Marker
         ref={badge}
         position={position}
         icon={icon}
@@ -147,8 +183,7 @@ function CountryMarker({ country }: { country: MapCountry }) {
             onResize={relayout}
           />
         </Popup>
-      </Marker>
-    </>
+    </Marker>
   );
 }
 
@@ -160,6 +195,7 @@ function CountryMarker({ country }: { country: MapCountry }) {
 export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttribution = TILE_ATTRIBUTION }: WorldMapProps) {
   const followed = useLiveMapCountries(undefined, countries === undefined);
   const shown = countries ?? followed;
+  const reducedMotion = useReducedMotion();
   const shapes = useWorldShapes();
   const [tiles, setTiles] = useState<TileState>("loading");
 
@@ -190,9 +226,63 @@ export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttributio
         {shapes && <GeoJSON data={shapes} style={SHAPE_STYLE} interactive={false} attribution={SHAPES_ATTRIBUTION} />}
       </Pane>
       {tiles !== "failed" && <TileLayer url={tileUrl} attribution={tileAttribution} eventHandlers={tileEvents} />}
-      {shown.map((country) => (
+      <ClusteredCountries countries={shown} animate={!reducedMotion} />
+    </MapContainer>
+  );
+}
+
+/**
+ * Countries whose markers would overlap at the current zoom share one cluster marker (spec §2's circles and badges
+ * come back as the visitor zooms in), so every marker is a whole tap target and the keyboard meets a handful of
+ * stops instead of one per country. A live update redraws the clusters, whose colour and count follow their members.
+ */
+function ClusteredCountries({ countries, animate }: { countries: MapCountry[]; animate: boolean }) {
+  const map = useMap();
+  const group = useRef<LeafletClusterGroup>(null);
+  const byPosition = useRef(new Map<string, MapCountry>());
+  const iconCreateFunction = useCallback((cluster: MarkerCluster) => clusterIcon(cluster, byPosition.current), []);
+  // Before the markers' own effects add them to the group, so the first clusters already know their countries.
+  useLayoutEffect(() => {
+    byPosition.current = new Map(countries.map((country) => [countryKey(country.lat, country.lon), country]));
+    if (group.current && map.hasLayer(group.current)) group.current.refreshClusters();
+  }, [countries, map]);
+
+  // Enter on a focused cluster zooms to its countries (markercluster's own "clusterkeypress" handler); focus then
+  // moves to the first of them once it is drawn, instead of falling to the page when the cluster's element goes.
+  useEffect(() => {
+    const clusters = group.current;
+    if (!clusters) return;
+    const onKeypress = (event: LeafletEvent) => {
+      const cluster = event.propagatedFrom as MarkerCluster | undefined;
+      if ((event as LeafletKeyboardEvent).originalEvent.key !== "Enter" || !cluster) return;
+      const first = cluster.getAllChildMarkers()[0];
+      let frames = FOCUS_FRAMES;
+      const settle = () => {
+        const shown = first && clusters.getVisibleParent(first);
+        if (shown && shown !== cluster && shown.getElement()) shown.getElement()?.focus({ preventScroll: true });
+        else if (--frames > 0) requestAnimationFrame(settle);
+      };
+      requestAnimationFrame(settle);
+    };
+    clusters.on("clusterkeypress", onKeypress);
+    return () => {
+      clusters.off("clusterkeypress", onKeypress);
+    };
+  }, []);
+
+  return (
+    <MarkerClusterGroup
+      ref={group}
+      maxClusterRadius={CLUSTER_RADIUS}
+      showCoverageOnHover={false}
+      spiderfyOnMaxZoom
+      animate={animate}
+      animateAddingMarkers={false}
+      iconCreateFunction={iconCreateFunction}
+    >
+      {countries.map((country) => (
         <CountryMarker key={country.countryCode} country={country} />
       ))}
-    </MapContainer>
+    </MarkerClusterGroup>
   );
 }

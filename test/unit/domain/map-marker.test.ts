@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { badgeText, MARKER_COLOURS, markerColour, markerKind, markerRadius } from "../../../app/domain/map-marker";
+import { badgeText, clusterDiameter, MARKER_COLOURS, markerColour, markerKind, markerRadius, type MarkerState, summariseCluster } from "../../../app/domain/map-marker";
+import { mapClusterLabel } from "../../../app/domain/messages";
 
 describe("markerRadius", () => {
   it.each([
@@ -48,5 +49,40 @@ describe("badgeText", () => {
     [12345, "99+"],
   ])("%d → %s", (count, text) => {
     expect(badgeText(count)).toBe(text);
+  });
+});
+
+describe("map clusters", () => {
+  const member = (country: string, wishCount: number, state: Partial<MarkerState> = {}) => ({
+    country,
+    wishCount,
+    isNew: false,
+    pendingCount: 0,
+    hasEntangled: true,
+    ...state,
+  });
+
+  it("adds up the wishes and lists the busiest countries first", () => {
+    const summary = summariseCluster([member("France", 3), member("Germany", 12), member("Belgium", 3)]);
+    expect(summary).toMatchObject({ countries: 3, wishes: 18, names: ["Germany", "Belgium", "France"], kind: "entangled" });
+  });
+
+  it("takes gold from a country with a new wish, else yellow from one with a wish waiting", () => {
+    expect(summariseCluster([member("France", 3), member("Spain", 1, { isNew: true })]).kind).toBe("new");
+    expect(summariseCluster([member("France", 3), member("Spain", 1, { pendingCount: 1 })]).kind).toBe("pending");
+  });
+
+  it("is a tap target of at least 24 px and grows slowly", () => {
+    expect(clusterDiameter(2)).toBe(36);
+    expect(clusterDiameter(4)).toBe(44);
+    expect(clusterDiameter(40)).toBe(56);
+    expect(clusterDiameter(1)).toBeGreaterThanOrEqual(24);
+  });
+
+  it("names at most three countries in its label", () => {
+    expect(mapClusterLabel(["Germany", "France"], 5)).toBe("Germany and France: 5 wishes. Zoom in to see each country.");
+    expect(mapClusterLabel(["Germany", "France", "Spain", "Italy", "Austria"], 9)).toBe(
+      "Germany, France, Spain and 2 more countries: 9 wishes. Zoom in to see each country.",
+    );
   });
 });
