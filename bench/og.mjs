@@ -34,7 +34,7 @@ try {
   if (first.type !== "image/png") throw new Error(`/og answered ${first.type}`);
   const floor = await series(Array.from({ length: RENDERS }, () => `${base}/favicon.svg`));
   const rows = [];
-  for (const variant of ["default", "bell", "square"]) {
+  for (const variant of ["default", "bell", "bell-10110", "story-10110", "square"]) {
     const urls = Array.from({ length: RENDERS }, (_, i) => cardUrl(base, variant, i));
     const cold = await series(urls);
     await new Promise((resolve) => setTimeout(resolve, 500)); // the cache write runs in waitUntil after the response

@@ -104,7 +104,9 @@ describe("ringing the bell in Chromium", () => {
     expect(image.origin).toBe(ogUrl.origin);
     expect(image.pathname).toBe("/og");
     expect(image.searchParams.get("title")).toBe(poem);
-    expect(image.searchParams.get("variant")).toBe("bell");
+    // The card draws the ring's constellation from its measured bits.
+    const measured = /Chosen bit string ([01]+)/.exec((await page.getByRole("list", { name: /^Chosen bit string/ }).getAttribute("aria-label")) ?? "")?.[1];
+    expect(image.searchParams.get("variant")).toBe(`bell-${measured}`);
     expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe("article");
 
     expect(await axeViolations(page)).toEqual([]);
@@ -213,13 +215,16 @@ describe("ringing the bell in Chromium", () => {
       expect(shared.url).toBe(page.url());
       expect(shared.files).toHaveLength(1);
       expect(shared.files[0].type).toBe("image/png");
-      // A PNG, 1200 × 630: the ring's card, drawn for this poem.
+      // A PNG, 1080 × 1920: the ring's story image, drawn for this poem and these bits.
       expect(shared.files[0].head.slice(1, 4)).toEqual([0x50, 0x4e, 0x47]);
       const view = new DataView(new Uint8Array(shared.files[0].head).buffer);
-      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1200, 630]);
-      // A ring still listening on arrival fetches its card again once the poem is in.
+      expect([view.getUint32(16), view.getUint32(20)]).toEqual([1080, 1920]);
+      // A ring still listening on arrival fetches its image again once the poem and the bits are in.
+      const bits = /Chosen bit string ([01]+)/.exec((await page.getByRole("list", { name: /^Chosen bit string/ }).getAttribute("aria-label")) ?? "")?.[1];
+      expect(bits).toMatch(/^[01]{1,5}$/);
       expect(cards.at(-1)?.searchParams.get("title")).toBe(poem);
-      expect(cards.at(-1)?.searchParams.get("variant")).toBe("bell");
+      expect(cards.at(-1)?.searchParams.get("variant")).toBe(`story-${bits}`);
+      expect(await page.getByRole("link", { name: "Save the story image" }).getAttribute("href")).toBe(`${cards.at(-1)?.pathname}${cards.at(-1)?.search}`);
       expect(pageErrors).toEqual([]);
       await context.close();
     },

@@ -241,6 +241,27 @@ describe("/og share images", () => {
     }
   });
 
+  it("draws a ring's constellation from the bits in its variant, and its 1080x1920 story image", async () => {
+    const bytes = async (query: string) => new Uint8Array(await (await get(`/og?${query}`)).arrayBuffer());
+    const title = "title=Hope%20hums&subtitle=3%20wishes%20from%20Japan";
+    expect(await image(`?${title}&variant=bell-101`)).toMatchObject({ width: 1200, height: 630 });
+    const plain = await bytes(`${title}&variant=bell`);
+    const stars = await bytes(`${title}&variant=bell-101`);
+    expect(stars).not.toEqual(plain);
+    expect(await bytes(`${title}&variant=bell-100`)).not.toEqual(stars);
+    expect(await image(`?${title}&variant=story-101`)).toMatchObject({ width: 1080, height: 1920 });
+    expect(await image(`?${title}&variant=story`)).toMatchObject({ width: 1080, height: 1920 });
+    // Bits that are not a ring's give the plain card, never an error.
+    expect(await bytes(`${title}&variant=bell-1012`)).toEqual(await bytes(`${title}&variant=default`));
+  });
+
+  it("breaks a word longer than the card's line instead of letting it run off", async () => {
+    const bytes = async (title: string) => new Uint8Array(await (await get(`/og?title=${encodeURIComponent(title)}`)).arrayBuffer());
+    // Broken onto lines, the word's last letters land in the card; run off its edge, changing them changes nothing.
+    const long = "W".repeat(99);
+    expect(await bytes(`${long}A`)).not.toEqual(await bytes(`${long}B`));
+  });
+
   it("renders the 512x512 square mark", async () => {
     expect(await image("?variant=square")).toMatchObject({ width: 512, height: 512 });
   });

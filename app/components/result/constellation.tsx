@@ -1,4 +1,4 @@
-import { constellationLayout } from "./constellation-layout";
+import { constellationLayout } from "~/domain/constellation";
 import * as styles from "./result.css";
 
 /**

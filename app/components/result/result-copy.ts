@@ -5,6 +5,7 @@ import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
 import type { PublicWish } from "~/domain/public-wish";
 import type { HardwareRun, RingView } from "~/domain/ring-view";
 import { ringPath } from "~/domain/share";
+import { type RingImageFormat, ringVariant } from "~/domain/og-variant";
 
 /**
  * The sentences of the result page that the domain does not already hold. A simulator ring never speaks of qubits
@@ -150,7 +151,7 @@ function cut(text: string, max: number): string {
 }
 
 export interface RingMetaInput {
-  ring: Pick<RingView, "id" | "poem" | "status" | "wishes" | "isSimulator" | "backend">;
+  ring: Pick<RingView, "id" | "poem" | "status" | "wishes" | "isSimulator" | "backend" | "bitstring">;
   site: SiteInfo;
 }
 
@@ -182,11 +183,25 @@ export function ringMeta(input: RingMetaInput): MetaDescriptor[] {
   });
 }
 
-/** The ring's share card: its poem over the bell, how many wishes, and whether it was simulated. */
-export function ringCard(ring: Pick<RingView, "poem" | "wishes" | "isSimulator">, siteName: string): CardParams {
+/** Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". */
+export function ringOrigins(wishes: readonly Pick<RingView["wishes"][number], "country">[]): string {
+  const countries = [...new Set(wishes.flatMap((wish) => (wish.country ? [wish.country] : [])))];
+  return countries.length > 0 ? `${countWishes(wishes.length)} from ${countries.join(" · ")}` : entangledSubtitle(wishes.length);
+}
+
+/**
+ * The ring's share image: its poem, its constellation (the measured bits travel in the variant), where its wishes
+ * came from, and whether it was simulated. "bell" is the 1200×630 card of the page's metadata, "story" the 1080×1920
+ * image the share sheet is given.
+ */
+export function ringCard(
+  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring">,
+  siteName: string,
+  format: RingImageFormat = "bell",
+): CardParams {
   return {
     title: cut(ring.poem ?? `A ring of the ${siteName}`, OG_TITLE_MAX),
-    subtitle: cut(`${entangledSubtitle(ring.wishes.length)}${ring.isSimulator ? ", simulated" : ""}`, OG_SUBTITLE_MAX),
-    variant: "bell",
+    subtitle: cut(`${ringOrigins(ring.wishes)}${ring.isSimulator ? " · simulated" : ""}`, OG_SUBTITLE_MAX),
+    variant: ringVariant(format, ring.bitstring),
   };
 }

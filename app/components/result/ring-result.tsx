@@ -187,7 +187,7 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
         <h2 id="ring-share" className={styles.sectionTitle}>
           Share this ring
         </h2>
-        <ShareRing url={url} text={shareText} imagePath={ogImagePath(ringCard(ring, siteName))} />
+        <ShareRing url={url} text={shareText} storyPath={ogImagePath(ringCard(ring, siteName, "story"))} />
       </section>
 
       <p className={styles.footerRow}>

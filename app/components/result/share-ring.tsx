@@ -1,26 +1,26 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useToast } from "~/components/toast/toast";
-import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SHARE_FAILED } from "~/domain/messages";
+import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SAVE_STORY_IMAGE, SHARE_FAILED } from "~/domain/messages";
 import { shareLinks, tweetText } from "~/domain/share";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./result.css";
 
-const CARD_FILE_NAME = "quantum-bell-ring.png";
+const STORY_FILE_NAME = "quantum-bell-ring.png";
 
-/** The ring's share card as a file for the share sheet, or null when it cannot be had. */
+/** The ring's story image as a file for the share sheet, or null when it cannot be had. */
 async function cardFile(imagePath: string): Promise<File | null> {
   try {
     const response = await fetch(imagePath);
     if (!response.ok) return null;
-    return new File([await response.blob()], CARD_FILE_NAME, { type: "image/png" });
+    return new File([await response.blob()], STORY_FILE_NAME, { type: "image/png" });
   } catch {
     return null;
   }
 }
 
 /**
- * The share card, fetched as soon as the page knows it can be shared natively (phones, mostly): a share sheet must
+ * The story image, fetched as soon as the page knows it can be shared natively (phones, mostly): a share sheet must
  * open within the tap's short grace period, which a slow fetch started by the tap could outlast.
  */
 function useCardFile(imagePath: string, wanted: boolean): RefObject<Promise<File | null> | null> {
@@ -32,17 +32,17 @@ function useCardFile(imagePath: string, wanted: boolean): RefObject<Promise<File
 }
 
 /**
- * Share the ring. Where the device has a share sheet (navigator.share) it comes first, with the ring's card image
- * (its poem over the bell) when the sheet takes files. Copying the address and the social links follow; the links
- * work without JavaScript, the rest waits for it.
+ * Share the ring. Where the device has a share sheet (navigator.share) it comes first, with the ring's story image
+ * (1080×1920: its constellation, its poem, where its wishes came from) when the sheet takes files. Copying the
+ * address, the social links and the story image to keep follow; the links work without JavaScript.
  */
-export function ShareRing({ url, text, imagePath }: { url: string; text: string; imagePath: string }) {
+export function ShareRing({ url, text, storyPath }: { url: string; text: string; storyPath: string }) {
   const { show } = useToast();
   const hydrated = useHydrated();
   const links = shareLinks(url, tweetText(text));
   // Read only once hydrated, so the server's page and the first render in the browser agree.
   const native = hydrated && typeof navigator.share === "function";
-  const card = useCardFile(imagePath, native);
+  const card = useCardFile(storyPath, native);
 
   const copy = async () => {
     try {
@@ -54,7 +54,7 @@ export function ShareRing({ url, text, imagePath }: { url: string; text: string;
   };
 
   const share = async () => {
-    const file = await (card.current ?? cardFile(imagePath));
+    const file = await (card.current ?? cardFile(storyPath));
     const withCard = file && navigator.canShare?.({ files: [file] }) ? { files: [file] } : {};
     try {
       await navigator.share({ title: text, text, url, ...withCard });
@@ -84,6 +84,9 @@ export function ShareRing({ url, text, imagePath }: { url: string; text: string;
       </a>
       <a className={styles.shareButton} href={links.linkedin} target="_blank" rel="noopener noreferrer">
         Share on LinkedIn<span className={visuallyHidden}> (opens in a new tab)</span>
+      </a>
+      <a className={styles.shareButton} href={storyPath} download={STORY_FILE_NAME}>
+        {SAVE_STORY_IMAGE}
       </a>
     </div>
   );

@@ -1,18 +1,27 @@
+import { constellationLayout } from "~/domain/constellation";
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { readRingVariant } from "~/domain/og-variant";
 import { TAGLINE, THEME_COLOUR } from "~/domain/site";
 
-export const OG_VARIANTS = ["default", "wish", "bell", "article", "square"] as const;
+export const OG_VARIANTS = ["default", "wish", "bell", "article", "square", "story"] as const;
 export type OgVariant = (typeof OG_VARIANTS)[number];
 
-/** Every card is 1200×630 except the square 512×512 mark the spec asks for beside it. */
+/**
+ * Every card is 1200×630 except the square 512×512 mark the spec asks for beside it and the ring's story image,
+ * 1080×1920 like a phone's screen, for the share sheet.
+ */
 export function ogSize(variant: OgVariant): { width: number; height: number } {
-  return variant === "square" ? { width: 512, height: 512 } : { width: 1200, height: 630 };
+  if (variant === "square") return { width: 512, height: 512 };
+  if (variant === "story") return { width: 1080, height: 1920 };
+  return { width: 1200, height: 630 };
 }
 
 export interface OgCard {
   title: string;
   subtitle: string;
   variant: OgVariant;
+  /** A ring's measured bits ("101"), which draw its constellation; null on every other card. */
+  bits: string | null;
 }
 
 const VARIANT_LABEL: Record<OgVariant, string> = {
@@ -21,6 +30,7 @@ const VARIANT_LABEL: Record<OgVariant, string> = {
   wish: "A wish for the world",
   bell: "The bell has rung",
   article: "From the journal",
+  story: "The bell has rung",
 };
 
 function clean(value: string | null, max: number): string {
@@ -31,15 +41,17 @@ function clean(value: string | null, max: number): string {
 
 /** Normalises the query: unknown variants, blanks and junk all fall back to the default card, never to an error. */
 export function readOgCard(params: URLSearchParams, siteName: string): OgCard {
-  const variant = OG_VARIANTS.find((name) => name === params.get("variant")) ?? "default";
+  const ring = readRingVariant(params.get("variant"));
+  const variant = ring?.format ?? OG_VARIANTS.find((name) => name === params.get("variant")) ?? "default";
   const title = clean(params.get("title"), OG_TITLE_MAX) || siteName;
   const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX) || (title === siteName ? TAGLINE : "");
-  return { title, subtitle, variant };
+  return { title, subtitle, variant, bits: ring?.bits ?? null };
 }
 
 /** The cache key is the normalised card, so every query that draws the same picture shares one PNG. */
 export function ogCacheKey(origin: string, card: OgCard): string {
-  const query = new URLSearchParams({ title: card.title, subtitle: card.subtitle, variant: card.variant });
+  const variant = card.bits ? `${card.variant}-${card.bits}` : card.variant;
+  const query = new URLSearchParams({ title: card.title, subtitle: card.subtitle, variant });
   return `${origin}/og?${query}`;
 }
 
@@ -59,6 +71,9 @@ const BORDER = "#2c3862";
 const TEXT = "#eef2fb";
 const MUTED = "#b7c1dc";
 const GOLD = "#ffd54f";
+const ZERO_BLUE = "#90caf9";
+// A word longer than the line (a 100-character "word") breaks instead of running off the card.
+const WRAP = { wordBreak: "break-word" } as const;
 const BELL_PATH =
   "M32 6c-2.2 0-4 1.8-4 4v1.3C19.6 13.1 14 20.6 14 29.5V41l-5 6v3h46v-3l-5-6V29.5c0-8.9-5.6-16.4-14-18.2V10c0-2.2-1.8-4-4-4z";
 
@@ -90,11 +105,94 @@ function squareTree(siteName: string, fontFamily: string): CardNode {
   );
 }
 
+/** The ring's constellation as on its page: a star per wish, gold and larger for a measured 1, pale blue for a 0. */
+function constellation(bits: string, width: number): CardNode {
+  const layout = constellationLayout(bits.length);
+  const height = Math.round((width * layout.height) / layout.width);
+  return el("svg", { width, height, viewBox: `0 0 ${layout.width} ${layout.height}` }, [
+    ...layout.links.map(([from, to]) =>
+      el("line", {
+        x1: layout.stars[from].x,
+        y1: layout.stars[from].y,
+        x2: layout.stars[to].x,
+        y2: layout.stars[to].y,
+        stroke: THEME_COLOUR,
+        strokeWidth: 1.5,
+        strokeOpacity: 0.7,
+      }),
+    ),
+    ...layout.stars.flatMap((star, q) =>
+      bits[q] === "1"
+        ? [el("circle", { cx: star.x, cy: star.y, r: 14, fill: GOLD, fillOpacity: 0.25 }), el("circle", { cx: star.x, cy: star.y, r: 8, fill: GOLD })]
+        : [el("circle", { cx: star.x, cy: star.y, r: 6, fill: ZERO_BLUE })],
+    ),
+  ]);
+}
+
+function label(text: string, fontSize: number): CardNode {
+  return el(
+    "div",
+    {
+      style: {
+        display: "flex",
+        padding: `${fontSize / 2.4}px ${fontSize}px`,
+        borderRadius: 999,
+        background: SURFACE,
+        border: `2px solid ${BORDER}`,
+        color: THEME_COLOUR,
+        fontSize,
+      },
+    },
+    text,
+  );
+}
+
+/** The story image (1080×1920): the ring's constellation large, its poem under it, where its wishes came from. */
+function storyTree(card: OgCard, siteName: string, fontFamily: string): CardNode {
+  const titleSize = card.title.length > 60 ? 68 : card.title.length > 30 ? 80 : 96;
+  return el(
+    "div",
+    {
+      style: {
+        width: 1080,
+        height: 1920,
+        display: "flex",
+        flexDirection: "column",
+        justifyContent: "space-between",
+        padding: "120px 96px",
+        background: NAVY,
+        color: TEXT,
+        fontFamily,
+        borderBottom: `24px solid ${THEME_COLOUR}`,
+      },
+    },
+    [
+      el("div", { style: { display: "flex", alignItems: "center", gap: 28 } }, [
+        bellMark(104),
+        el("div", { style: { display: "flex", fontSize: 56, fontWeight: 700 } }, siteName),
+      ]),
+      el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 56 } }, [
+        ...(card.bits ? [constellation(card.bits, 888)] : [bellMark(320)]),
+        el("div", { style: { display: "flex", textAlign: "center", fontSize: titleSize, fontWeight: 700, lineHeight: 1.2, color: GOLD, ...WRAP } }, card.title),
+        ...(card.subtitle
+          ? [el("div", { style: { display: "flex", textAlign: "center", fontSize: 42, color: MUTED, lineHeight: 1.35, ...WRAP } }, card.subtitle)]
+          : []),
+      ]),
+      el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [
+        label(VARIANT_LABEL.story, 36),
+        el("div", { style: { display: "flex", fontSize: 36, color: MUTED } }, TAGLINE),
+      ]),
+    ],
+  );
+}
+
 /** A flat card (no gradients or shadows: resvg's cost grows with them, see STACK-NOTES). */
 /** The card as satori elements; `fontFamily` is the stack of every bundled font family, in fallback order. */
 export function cardTree(card: OgCard, siteName: string, fontFamily: string): CardNode {
   if (card.variant === "square") return squareTree(siteName, fontFamily);
-  const titleSize = card.title.length > 60 ? 54 : card.title.length > 30 ? 66 : 80;
+  if (card.variant === "story") return storyTree(card, siteName, fontFamily);
+  const stars = card.bits ? [constellation(card.bits, 400)] : [];
+  const titleSize = (card.title.length > 60 ? 54 : card.title.length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
   return el(
     "div",
     {
@@ -115,28 +213,16 @@ export function cardTree(card: OgCard, siteName: string, fontFamily: string): Ca
       el("div", { style: { display: "flex", alignItems: "center", gap: 20 } }, [
         bellMark(72),
         el("div", { style: { display: "flex", fontSize: 40, fontWeight: 700, color: TEXT } }, siteName),
-        el(
-          "div",
-          {
-            style: {
-              display: "flex",
-              marginLeft: "auto",
-              padding: "10px 22px",
-              borderRadius: 999,
-              background: SURFACE,
-              border: `2px solid ${BORDER}`,
-              color: THEME_COLOUR,
-              fontSize: 24,
-            },
-          },
-          VARIANT_LABEL[card.variant],
-        ),
+        el("div", { style: { display: "flex", marginLeft: "auto" } }, [label(VARIANT_LABEL[card.variant], 24)]),
       ]),
-      el("div", { style: { display: "flex", flexDirection: "column", gap: 24 } }, [
-        el("div", { style: { display: "flex", fontSize: titleSize, fontWeight: 700, lineHeight: 1.15 } }, card.title),
-        ...(card.subtitle
-          ? [el("div", { style: { display: "flex", fontSize: 32, color: MUTED, lineHeight: 1.35 } }, card.subtitle)]
-          : []),
+      el("div", { style: { display: "flex", alignItems: "center", gap: 48 } }, [
+        el("div", { style: { display: "flex", flexDirection: "column", gap: 24, flex: 1, minWidth: 0 } }, [
+          el("div", { style: { display: "flex", fontSize: titleSize, fontWeight: 700, lineHeight: 1.15, ...WRAP } }, card.title),
+          ...(card.subtitle
+            ? [el("div", { style: { display: "flex", fontSize: 32, color: MUTED, lineHeight: 1.35, ...WRAP } }, card.subtitle)]
+            : []),
+        ]),
+        ...stars,
       ]),
       el("div", { style: { display: "flex", alignItems: "center", gap: 14, fontSize: 24, color: MUTED } }, [
         el("div", { style: { display: "flex", width: 14, height: 14, borderRadius: 999, background: GOLD } }),

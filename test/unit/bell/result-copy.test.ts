@@ -3,6 +3,7 @@ import {
   entangledSubtitle,
   formatSeconds,
   providerSentence,
+  ringCard,
   ringMeta,
   wishLocation,
 } from "../../../app/components/result/result-copy";
@@ -62,7 +63,7 @@ describe("ringMeta", () => {
 
   it("titles a completed ring with its poem and points every address at this site", () => {
     const poem = "Stillness spreads like water finding its level.";
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, id: "01JD3RING", poem, status: "completed", wishes }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "01JD3RING", poem, status: "completed", wishes }, site });
     expect(tags[0]).toEqual({ title: `${poem} | Quantum Bell` });
     expect(metaValue(tags, "og:title")).toBe(`${poem} | Quantum Bell`);
     expect(metaValue(tags, "og:type")).toBe("article");
@@ -81,15 +82,25 @@ describe("ringMeta", () => {
     expect(metaValue(tags, "twitter:image")).toBe(image.href);
   });
 
+  it("draws a measured ring's constellation and says where its wishes came from, and whether it was simulated", () => {
+    const from = [{ country: "Japan" }, { country: "South Africa" }, { country: null }, { country: "Japan" }] as PublicWish[];
+    const ring = { isSimulator: true, backend: null, bitstring: "1010", id: "r1", poem: "Hope hums.", status: "completed" as const, wishes: from };
+    const image = new URL(metaValue(ringMeta({ ring, site }), "og:image")!);
+    expect(image.searchParams.get("subtitle")).toBe("4 wishes from Japan · South Africa · simulated");
+    expect(image.searchParams.get("variant")).toBe("bell-1010");
+    expect(ringCard(ring, site.siteName, "story").variant).toBe("story-1010");
+    expect(ringCard({ ...ring, bitstring: "10x" }, site.siteName, "story").variant).toBe("story");
+  });
+
   it("carries the shared page tags: keywords and the square share image", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, id: "r1", poem: null, status: "completed", wishes }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "completed", wishes }, site });
     expect(metaValue(tags, "keywords")).toMatch(/quantum/i);
     const widths = (tags as Record<string, string>[]).filter((tag) => tag.property === "og:image:width").map((tag) => tag.content);
     expect(widths).toEqual(["1200", "512"]);
   });
 
   it("falls back to a plain title while the qubits are still listening", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, site });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Quantum Bell" });
     const image = new URL(metaValue(tags, "og:image")!);
     expect(image.searchParams.get("title")).toBe("A ring of the Quantum Bell");
@@ -98,14 +109,14 @@ describe("ringMeta", () => {
   });
 
   it("uses the configured site name", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, id: "r1", poem: null, status: "failed", wishes }, site: { ...site, siteName: "Bell Test" } });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "failed", wishes }, site: { ...site, siteName: "Bell Test" } });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Bell Test" });
     expect(metaValue(tags, "og:site_name")).toBe("Bell Test");
     expect(metaValue(tags, "description")).toContain("returned to the pool");
   });
 
   it("escapes ring ids in the address", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, id: "a b/c", poem: null, status: "queued", wishes }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "a b/c", poem: null, status: "queued", wishes }, site });
     expect(metaValue(tags, "og:url")).toBe("https://bell.example/bell/a%20b%2Fc");
   });
 });

@@ -77,7 +77,7 @@ describe("a simulator ring is worded as a simulation", () => {
       const tags = ringMeta({ ring: { ...ring, status, poem }, site });
       expect(description(tags), status).toContain("simulated");
       expect(description(tags), status).not.toMatch(HARDWARE_CLAIM);
-      expect(ogSubtitle(tags), status).toBe("3 wishes entangled, simulated");
+      expect(ogSubtitle(tags), status).toBe("3 wishes from France · simulated");
     }
     expect(description(ringMeta({ ring, site }))).toBe(
       "“Light gathers where many hands reach for it.” 3 wishes entangled in one simulated ring of the Quantum Bell, computed exactly on a classical computer rather than on quantum hardware.",
@@ -147,7 +147,7 @@ describe("a hardware ring names the backend and what it really cost", () => {
     expect(description(tags)).toBe(
       "“Light gathers where many hands reach for it.” 3 wishes entangled in one ring of the Quantum Bell, run on ibm_fez, and what the qubits answered.",
     );
-    expect(ogSubtitle(tags)).toBe("3 wishes entangled");
+    expect(ogSubtitle(tags)).toBe("3 wishes from France");
     const running = ringMeta({ ring: { ...ring, status: "running", poem: null }, site });
     expect(description(running)).toBe("3 wishes entangled in one ring of the Quantum Bell, on ibm_fez. The qubits are still listening.");
     for (const tags of [ringMeta({ ring, site }), running]) expect(description(tags)).not.toContain("simulated");

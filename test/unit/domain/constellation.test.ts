@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { constellationLayout } from "../../../app/components/result/constellation-layout";
+import { constellationLayout } from "../../../app/domain/constellation";
 import { wishReading } from "../../../app/components/result/result-copy";
 
 describe("constellationLayout", () => {
