@@ -49,9 +49,12 @@ describe("home page in Chromium", () => {
     await expect
       .poll(
         () =>
-          page.evaluate(() =>
-            [...document.querySelectorAll<HTMLImageElement>("section[aria-labelledby=live-strip-title] img")].some((image) => image.complete && image.naturalWidth > 0),
-          ),
+          page.evaluate(() => {
+            // Lazy images load once on screen: the strip is brought back into view if hydration moved the page.
+            const strip = document.querySelector("section[aria-labelledby=live-strip-title]");
+            strip?.scrollIntoView({ block: "center" });
+            return [...(strip?.querySelectorAll<HTMLImageElement>("img") ?? [])].some((image) => image.complete && image.naturalWidth > 0);
+          }),
         { timeout: 20_000 },
       )
       .toBe(true);
