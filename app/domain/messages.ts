@@ -130,6 +130,29 @@ export function scrollRegionLabel(table: string): string {
   return `${table}: table, scrolls sideways`;
 }
 
+// The card that follows the visitor's own wish (issue 19), beside the bell.
+export const YOUR_WISH_WAITING_TITLE = "Your wish is waiting";
+export const YOUR_WISH_RINGING_TITLE = "Your wish is being entangled";
+export const YOUR_WISH_RUNG_TITLE = "Your wish has rung";
+export const YOUR_WISH_RINGING = "The bell is ringing for it now: its qubit is being measured with the others of its ring.";
+export const YOUR_WISH_RUNG = "Its qubit was measured with the others of its ring, and the ring has its own page.";
+export const YOUR_WISH_SEE_RING = "See what the qubits said";
+export const YOUR_WISH_HIDE = "Hide this card";
+export const YOUR_WISH_ON_WALL = "Your wish";
+export const MAP_YOUR_WISH = "your wish is here";
+export const MAP_YOUR_WISH_CLUSTER = "Your wish is among them.";
+export function yourWishWaiting(ahead: number, ring: number, companions: number): string {
+  if (ring > 1) {
+    const older = ahead === 1 ? "1 older wish is" : `${ahead} older wishes are`;
+    const first = ring === 2 ? "one ring comes first" : `${ring - 1} rings come first`;
+    return `${older} ahead of it and the bell takes ${RING_BATCH_SIZE} at a time: ${first}.`;
+  }
+  const room = RING_BATCH_SIZE - 1 - companions;
+  const beside = companions > 0 ? `beside ${countWishes(companions)}` : "on its own so far";
+  const more = room > 0 ? ` ${room} more can join it before anyone rings.` : " Its ring is full: anyone may ring it now.";
+  return `It rings with the next bell, ${beside}.${more}`;
+}
+
 // Wish Wall, map popup and placeholders (spec §2, §3)
 export const ANONYMOUS_NAME = "Anonymous";
 export const UNKNOWN_LOCATION = "Unknown";

@@ -1,6 +1,8 @@
 /** The keys this site keeps in localStorage besides the device fingerprint (app/domain/fingerprint.ts). */
 export const LAST_WISH_ID_STORAGE_KEY = "quantum-bell.last-wish-id";
 export const RESONATED_STORAGE_KEY = "quantum-bell.resonated";
+/** The last wish whose card the visitor closed, so it stays closed; a new wish brings the card back. */
+export const YOUR_WISH_HIDDEN_STORAGE_KEY = "quantum-bell.your-wish-hidden";
 
 // Storage can be disabled or full (private windows, strict settings); the page then keeps values for its own
 // lifetime so the visitor still sees a consistent state until they leave.
@@ -14,6 +16,9 @@ export function readStorage(key: string): string | null {
   }
 }
 
+/** Fired on window when this page writes a key (the browser's own "storage" event only reaches other tabs). */
+export const STORAGE_WRITTEN_EVENT = "quantum-bell:storage-written";
+
 export function writeStorage(key: string, value: string): void {
   memory.set(key, value);
   try {
@@ -21,4 +26,5 @@ export function writeStorage(key: string, value: string): void {
   } catch {
     // Kept in memory only; see above.
   }
+  window.dispatchEvent(new CustomEvent(STORAGE_WRITTEN_EVENT, { detail: key }));
 }

@@ -11,6 +11,8 @@ import { Ribbon } from "~/components/ribbon/ribbon";
 import { WishWall as WishWallNow } from "~/components/wall/wish-wall";
 import { OPEN_DIALOG_EVENT, type HomeDialog } from "~/components/wish-form/events";
 import { WishForm } from "~/components/wish-form/wish-form";
+import { useYourWish } from "~/components/your-wish/use-your-wish";
+import { YourWishCard } from "~/components/your-wish/your-wish-card";
 import { stripCountriesByName } from "~/domain/live-activity";
 import { TAGLINE } from "~/domain/site";
 import { pageMeta, siteInfo, siteJsonLd } from "~/lib/meta";
@@ -61,6 +63,7 @@ export default function Home() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const countries = useMemo(() => stripCountriesByName(data.liveStrip), [data.liveStrip]);
+  const yourWish = useYourWish(data.pending);
 
   return (
     <div className={container}>
@@ -90,12 +93,13 @@ export default function Home() {
         <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
         <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
           <BellRinger pending={data.pending} creditsSeconds={data.creditsSeconds} cooldownMs={data.cooldownMs} />
+          <YourWishCard state={yourWish} />
         </section>
       </div>
 
       <section aria-labelledby="world-map-title" className={styles.mapSection}>
         <h2 id="world-map-title">Wishes around the world</h2>
-        <LazyWorldMap />
+        <LazyWorldMap yourCountryCode={yourWish?.wish.countryCode ?? null} />
       </section>
       <LiveStrip entries={data.liveStrip} />
       <PendingWishes pending={data.pending} />

@@ -17,6 +17,8 @@ export interface LazyWorldMapProps {
   tileAttribution?: string;
   /** The map region's accessible name. */
   label?: string;
+  /** The country of the visitor's own latest wish, ringed in gold on the map. */
+  yourCountryCode?: string | null;
 }
 
 /** True once the map should load: at once after hydration when `eager`, else when it nears the viewport. */
@@ -48,7 +50,7 @@ function useShouldLoad(eager: boolean) {
  * the map nears the viewport (or at once with `eager`), and never on the server. Until then a box of the same
  * size holds its place, so nothing shifts when it arrives.
  */
-export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttribution, label = "World map of wishes" }: LazyWorldMapProps) {
+export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttribution, label = "World map of wishes", yourCountryCode = null }: LazyWorldMapProps) {
   const { target, hydrated, load } = useShouldLoad(eager);
   const placeholder = <p className={styles.placeholder}>{hydrated ? "Loading the world map…" : ""}</p>;
   const afterMap = `after-map-${useId().replace(/:/g, "")}`;
@@ -61,7 +63,7 @@ export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttributio
         </a>
         {load ? (
           <Suspense fallback={placeholder}>
-            <WorldMap countries={countries} tileUrl={tileUrl} tileAttribution={tileAttribution} />
+            <WorldMap countries={countries} tileUrl={tileUrl} tileAttribution={tileAttribution} yourCountryCode={yourCountryCode} />
           </Suspense>
         ) : (
           placeholder

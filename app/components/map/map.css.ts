@@ -81,6 +81,9 @@ export const circle = style({
   background: "color-mix(in srgb, var(--marker-colour) 60%, transparent)",
 });
 
+/** The country (or the cluster) holding the visitor's own latest wish: a gold ring around it. */
+export const yours = style({ borderRadius: "50%", boxShadow: `0 0 0 3px ${vars.color.brandInk}, 0 0 0 6px ${vars.color.gold}` });
+
 /** A cluster of neighbouring countries: a ringed disc in the colour that matters most among them, its count on top. */
 export const cluster = style({ cursor: "pointer", borderRadius: "50%" });
 export const clusterDisc = style({

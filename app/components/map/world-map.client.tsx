@@ -19,7 +19,7 @@ import { MAP } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
 import { badgeText, clusterDiameter, MARKER_COLOURS, markerKind, markerRadius, summariseCluster } from "~/domain/map-marker";
 import { SHAPES_ATTRIBUTION, TILE_ATTRIBUTION, TILE_TIMEOUT_MS, TILE_URL } from "~/domain/map-tiles";
-import { countWishes, mapClusterLabel } from "~/domain/messages";
+import { countWishes, MAP_YOUR_WISH, MAP_YOUR_WISH_CLUSTER, mapClusterLabel } from "~/domain/messages";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import { CountryPopup } from "./country-popup";
@@ -32,6 +32,8 @@ export interface WorldMapProps {
   countries?: MapCountry[];
   tileUrl?: string;
   tileAttribution?: string;
+  /** The country of the visitor's own latest wish: its marker (or the cluster holding it) is ringed in gold. */
+  yourCountryCode?: string | null;
 }
 
 type TileState = "loading" | "loaded" | "failed";
@@ -79,8 +81,9 @@ function useWorldShapes(): FeatureCollection | null {
   return shapes;
 }
 
-function describeCountry(country: MapCountry): string {
+function describeCountry(country: MapCountry, yours: boolean): string {
   const parts = [countWishes(country.wishCount)];
+  if (yours) parts.push(MAP_YOUR_WISH);
   if (country.pendingWishCount > 0) parts.push(`${country.pendingWishCount} waiting for the bell`);
   if (country.isNew) parts.push("new wishes just arrived");
   return `${country.country}: ${parts.join(", ")}`;
@@ -89,7 +92,7 @@ function describeCountry(country: MapCountry): string {
 const countryKey = (lat: number, lon: number) => `${lat.toFixed(4)},${lon.toFixed(4)}`;
 
 /** The cluster's icon: its colour, its total of wishes, and an accessible name listing its countries. */
-function clusterIcon(cluster: MarkerCluster, byPosition: ReadonlyMap<string, MapCountry>) {
+function clusterIcon(cluster: MarkerCluster, byPosition: ReadonlyMap<string, MapCountry>, yourCountryCode: string | null) {
   const members = cluster.getAllChildMarkers().flatMap((marker) => {
     const { lat, lng } = marker.getLatLng();
     const country = byPosition.get(countryKey(lat, lng));
@@ -98,10 +101,14 @@ function clusterIcon(cluster: MarkerCluster, byPosition: ReadonlyMap<string, Map
       : [];
   });
   const summary = summariseCluster(members);
+  const yours = cluster.getAllChildMarkers().some((marker) => {
+    const { lat, lng } = marker.getLatLng();
+    return yourCountryCode !== null && byPosition.get(countryKey(lat, lng))?.countryCode === yourCountryCode;
+  });
   const size = clusterDiameter(summary.countries);
-  const label = mapClusterLabel(summary.names, summary.wishes);
+  const label = mapClusterLabel(summary.names, summary.wishes) + (yours ? ` ${MAP_YOUR_WISH_CLUSTER}` : "");
   return divIcon({
-    className: styles.cluster,
+    className: yours ? `${styles.cluster} ${styles.yours}` : styles.cluster,
     iconSize: [size, size],
     html:
       `<span class="${styles.clusterDisc}" style="--marker-colour:${MARKER_COLOURS[summary.kind]}" data-kind="${summary.kind}" data-countries="${summary.countries}"></span>` +
@@ -110,7 +117,7 @@ function clusterIcon(cluster: MarkerCluster, byPosition: ReadonlyMap<string, Map
   });
 }
 
-function CountryMarker({ country }: { country: MapCountry }) {
+function CountryMarker({ country, yours }: { country: MapCountry; yours: boolean }) {
   const badge = useRef<LeafletMarker>(null);
   const [openings, setOpenings] = useState(0);
   const [openedByKeyboard, setOpenedByKeyboard] = useState(false);
@@ -118,7 +125,7 @@ function CountryMarker({ country }: { country: MapCountry }) {
   const position = useMemo<LatLngTuple>(() => [lat, lon], [lat, lon]);
   const kind = markerKind({ isNew, pendingCount: pendingWishCount, hasEntangled: hasEntangledWishes });
   const colour = MARKER_COLOURS[kind];
-  const label = describeCountry(country);
+  const label = describeCountry(country, yours);
   const count = badgeText(wishCount);
 
   const radius = markerRadius(wishCount, isNew);
@@ -128,13 +135,13 @@ function CountryMarker({ country }: { country: MapCountry }) {
   const icon = useMemo(
     () =>
       divIcon({
-        className: styles.countryMarker,
+        className: yours ? `${styles.countryMarker} ${styles.yours}` : styles.countryMarker,
         iconSize: markerSize(count, radius),
         html:
           `<span class="${styles.circle}" data-kind="${kind}" style="--marker-colour:${colour};width:${2 * radius}px;height:${2 * radius}px"></span>` +
           `<span class="${styles.badge}" aria-hidden="true">${count}</span><span class="${visuallyHidden}">${escapeHtml(label)}</span>`,
       }),
-    [count, label, kind, colour, radius],
+    [count, label, kind, colour, radius, yours],
   );
 
   // Leaflet's update() puts the content back into the popup, which drops the focus of a keyboard visitor inside it.
@@ -192,7 +199,7 @@ function CountryMarker({ country }: { country: MapCountry }) {
  * Country shapes bundled with the app lie beneath the tiles; when the tile service cannot be reached (an error
  * before any tile arrives, or none within TILE_TIMEOUT_MS) the tiles are dropped and the shapes are the map.
  */
-export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttribution = TILE_ATTRIBUTION }: WorldMapProps) {
+export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttribution = TILE_ATTRIBUTION, yourCountryCode = null }: WorldMapProps) {
   const followed = useLiveMapCountries(undefined, countries === undefined);
   const shown = countries ?? followed;
   const reducedMotion = useReducedMotion();
@@ -226,7 +233,7 @@ export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttributio
         {shapes && <GeoJSON data={shapes} style={SHAPE_STYLE} interactive={false} attribution={SHAPES_ATTRIBUTION} />}
       </Pane>
       {tiles !== "failed" && <TileLayer url={tileUrl} attribution={tileAttribution} eventHandlers={tileEvents} />}
-      <ClusteredCountries countries={shown} animate={!reducedMotion} />
+      <ClusteredCountries countries={shown} animate={!reducedMotion} yourCountryCode={yourCountryCode} />
     </MapContainer>
   );
 }
@@ -236,16 +243,18 @@ export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttributio
  * come back as the visitor zooms in), so every marker is a whole tap target and the keyboard meets a handful of
  * stops instead of one per country. A live update redraws the clusters, whose colour and count follow their members.
  */
-function ClusteredCountries({ countries, animate }: { countries: MapCountry[]; animate: boolean }) {
+function ClusteredCountries({ countries, animate, yourCountryCode }: { countries: MapCountry[]; animate: boolean; yourCountryCode: string | null }) {
   const map = useMap();
   const group = useRef<LeafletClusterGroup>(null);
   const byPosition = useRef(new Map<string, MapCountry>());
-  const iconCreateFunction = useCallback((cluster: MarkerCluster) => clusterIcon(cluster, byPosition.current), []);
+  const yours = useRef(yourCountryCode);
+  const iconCreateFunction = useCallback((cluster: MarkerCluster) => clusterIcon(cluster, byPosition.current, yours.current), []);
   // Before the markers' own effects add them to the group, so the first clusters already know their countries.
   useLayoutEffect(() => {
     byPosition.current = new Map(countries.map((country) => [countryKey(country.lat, country.lon), country]));
+    yours.current = yourCountryCode;
     if (group.current && map.hasLayer(group.current)) group.current.refreshClusters();
-  }, [countries, map]);
+  }, [countries, map, yourCountryCode]);
 
   // Enter on a focused cluster zooms to its countries (markercluster's own "clusterkeypress" handler); focus then
   // moves to the first of them once it is drawn, instead of falling to the page when the cluster's element goes.
@@ -281,7 +290,7 @@ function ClusteredCountries({ countries, animate }: { countries: MapCountry[]; a
       iconCreateFunction={iconCreateFunction}
     >
       {countries.map((country) => (
-        <CountryMarker key={country.countryCode} country={country} />
+        <CountryMarker key={country.countryCode} country={country} yours={country.countryCode === yourCountryCode} />
       ))}
     </MarkerClusterGroup>
   );

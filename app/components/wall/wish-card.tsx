@@ -1,6 +1,8 @@
 import { isPlaceholderCountry } from "~/domain/live-activity";
-import { ANONYMOUS_NAME, FELLOW_DREAMER_LOCATION } from "~/domain/messages";
+import { ANONYMOUS_NAME, FELLOW_DREAMER_LOCATION, YOUR_WISH_ON_WALL } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
+import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
+import { useStoredString } from "~/hooks/use-stored-string";
 import { visuallyHidden } from "~/styles/layout.css";
 import { ResonateButton } from "./resonate-button";
 import { ShareMenu } from "./share-menu";
@@ -9,13 +11,16 @@ import * as styles from "./wish-wall.css";
 
 export function WishCard({ wish, origin, returnTo }: { wish: PublicWish; origin: string; returnTo: string }) {
   const place = isPlaceholderCountry(wish.location) ? FELLOW_DREAMER_LOCATION : wish.location;
+  // The visitor's own latest wish (its id is kept on this device) stands out, so they can follow it on the Wall.
+  const yours = useStoredString(LAST_WISH_ID_STORAGE_KEY) === wish.id;
   return (
-    <article id={`wish-${wish.id}`} className={styles.card}>
+    <article id={`wish-${wish.id}`} className={styles.card} data-yours={yours || undefined}>
       <div className={styles.cardTop}>
         <span className={`${styles.chip} ${styles.themeChip[wish.theme]}`}>
           <span className={visuallyHidden}>Theme: </span>
           {wish.theme}
         </span>
+        {yours ? <span className={`${styles.chip} ${styles.yoursChip}`}>{YOUR_WISH_ON_WALL}</span> : null}
         <WishTime timestamp={wish.timestamp} className={styles.time} />
       </div>
       <p className={styles.wishText}>{wish.wish}</p>

@@ -76,8 +76,10 @@ export const card = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   scrollMarginTop: vars.space.xl,
-  selectors: { "&:target": { borderColor: vars.color.gold } },
+  selectors: { "&:target, &[data-yours]": { borderColor: vars.color.gold } },
 });
+
+export const yoursChip = style({ background: vars.color.gold, color: vars.color.brandInk, fontWeight: 700 });
 
 export const cardTop = style({
   display: "flex",

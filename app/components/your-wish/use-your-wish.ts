@@ -1,0 +1,39 @@
+import { useEffect, useMemo, useRef, useState } from "react";
+import type { PublicWish } from "~/domain/public-wish";
+import { readPublicWish, yourWishState, type YourWishState } from "~/domain/your-wish";
+import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
+import { useStoredString } from "~/hooks/use-stored-string";
+
+/**
+ * The visitor's latest wish and where it stands. While it waits, the page's own pending list (kept fresh by its poll
+ * and the room's messages) says where; once it has left that list, the wish is asked for once per change of the list
+ * until it names its ring, which is final.
+ */
+export function useYourWish(pending: readonly PublicWish[]): YourWishState | null {
+  const id = useStoredString(LAST_WISH_ID_STORAGE_KEY);
+  const waiting = useMemo(() => pending.filter((wish) => wish.status === "pending"), [pending]);
+  const inPending = id ? waiting.find((wish) => wish.id === id) : undefined;
+  const [fetched, setFetched] = useState<PublicWish | null>(null);
+  const settled = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!id || inPending || settled.current === id) return;
+    const controller = new AbortController();
+    fetch(`/api/wishes/${encodeURIComponent(id)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
+      .then((response) => (response.ok ? response.json() : null))
+      .then((json: unknown) => {
+        const wish = readPublicWish(json);
+        if (wish?.id !== id) return setFetched(null);
+        if (wish.bellRingId) settled.current = id;
+        setFetched(wish);
+      })
+      .catch(() => {
+        // Offline or aborted: the card keeps what it knew, and the next change of the list asks again.
+      });
+    return () => controller.abort();
+  }, [id, inPending, waiting]);
+
+  if (!id) return null;
+  if (inPending) return yourWishState(inPending, waiting);
+  return fetched?.id === id ? yourWishState(fetched, waiting) : null;
+}
