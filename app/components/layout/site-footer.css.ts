@@ -15,10 +15,11 @@ export const grid = style({
   display: "grid",
   gridTemplateColumns: "repeat(4, minmax(0, 1fr)) minmax(16rem, 1.5fr)",
   gap: vars.space.lg,
-  // Two columns down to phone widths (a 768 px tablet used half its width with one), the newsletter across both.
+  // Two columns down to the narrowest phone (one column made the footer 1,400 px tall at 360 px), the newsletter
+  // across both.
   "@media": {
     "screen and (max-width: 1100px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" },
-    "screen and (max-width: 599px)": { gridTemplateColumns: "minmax(0, 1fr)" },
+    "screen and (max-width: 599px)": { columnGap: vars.space.md },
   },
 });
 globalStyle(`${grid} > :last-child`, { "@media": { "screen and (max-width: 1100px)": { gridColumn: "1 / -1" } } });

@@ -24,6 +24,8 @@ export const filters = style({
   gap: vars.space.md,
   alignItems: "end",
   marginBlock: vars.space.lg,
+  // Two by two on a phone: four stacked filters pushed the first wish a screen down.
+  "@media": { "screen and (max-width: 599px)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: `${vars.space.sm} ${vars.space.sm}` } },
 });
 
 export const filter = style({
