@@ -7,13 +7,13 @@ import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
 import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
 import { wallQuerySchema, wishSubmitSchema, type WallQuery } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
-import { announceWish } from "./announce.server";
+import { createWish } from "./create-wish.server";
 import { deviceIdFor, readDeviceCookie } from "./device-cookie.server";
 import { ApiError } from "./http.server";
 import { isSameSiteOrigin } from "./origin.server";
 import { parseWith } from "./request.server";
 import { cachedCredits, cachedLastRingAt, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
-import { resonate, submitWish } from "./wishes.server";
+import { resonate } from "./wishes.server";
 
 /**
  * Only what the page shows: this is sent twice, as HTML and as the data React hydrates from, and the whole answer
@@ -125,9 +125,7 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
   try {
     if (!form) throw new ApiError(400, REQUEST_BODY_INVALID);
     const input = parseWith(wishSubmitSchema, { ...values, deviceFingerprint: device.id });
-    const submitted = await submitWish(env, request, input);
-    announceWish(env, ctx, submitted.wish);
-    wishId = submitted.wishId;
+    wishId = (await createWish(request, { env, ctx }, input)).wishId;
   } catch (error) {
     if (!(error instanceof ApiError)) console.error("A wish posted without JavaScript could not be stored", error);
     const failure: WishFormFailure =

@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { DAILY_WISH_LIMIT, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import {
   REPORT_ALREADY,
@@ -143,7 +144,7 @@ describe("making a wish", () => {
     await context.close();
   });
 
-  it("without JavaScript: the form posts, the page confirms and the wall shows the wish", async () => {
+  it("without JavaScript: the form posts, the page confirms, the wall shows the wish and the copy is queued", async () => {
     const { context, page } = await newVisitor(browser, { javaScriptEnabled: false });
     expect((await page.goto("/"))?.status()).toBe(200);
 
@@ -157,9 +158,15 @@ describe("making a wish", () => {
     const wish = uniqueWish("May the quiet ones be heard in every village without a single script");
     await wishField(page).fill(wish);
     await page.getByRole("textbox", { name: "Your name (optional)" }).fill("Olu");
+    const email = `olu-${crypto.randomUUID()}@example.org`;
+    await page.getByRole("textbox", { name: "Your email (optional)" }).fill(email);
     await Promise.all([page.waitForURL(/\?submitted=[0-9A-Z]{26}#wish-form$/), sendButton(page).click()]);
     expect(await page.locator("#wish-form").getByRole("status").first().textContent()).toBe(ENCODING_COMPLETE);
     await wall(page).getByText(wish).waitFor();
+    // The same use case as the API's: the visitor who gave an e-mail gets the copy of their wish.
+    await expect
+      .poll(() => queryLocal(`SELECT body FROM outbox WHERE to_address = '${email}'`, inject("persistDir")) as { body: string }[], { timeout: 15_000 })
+      .toEqual([{ body: expect.stringContaining(wish) }]);
 
     const [device] = (await context.cookies()).filter((cookie) => cookie.name === "qb_device");
     expect(device?.value).toMatch(/^[0-9a-f]{32}$/);
