@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
+import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
 import { cooldownLeftMs, ringCooldownSeconds } from "~/domain/limits";
 import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown, SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
@@ -32,7 +33,7 @@ export interface RingRequest {
 
 export type RingOutcome =
   | { ok: true; ringId: string; wishIds: string[]; pendingLeft: number; cooldownSeconds: number }
-  | { ok: false; status: 409 | 429 | 503; error: string; retryAfter?: number };
+  | { ok: false; status: 409 | 429 | 503; error: string; code: ErrorCode; retryAfter?: number };
 
 const newRingId = monotonicFactory();
 
@@ -58,10 +59,10 @@ export class BellRoom extends DurableObject<Env> {
 
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ success: false, error: SOCKET_ONLY }, { status: 426 });
+      return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.invalidRequest }, { status: 426 });
     }
     if (!isSameSiteOrigin(request, this.env)) {
-      return Response.json({ success: false, error: SOCKET_CROSS_SITE }, { status: 403 });
+      return Response.json({ success: false, error: SOCKET_CROSS_SITE, code: ERROR_CODE.crossSite }, { status: 403 });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server);
@@ -132,14 +133,14 @@ export class BellRoom extends DurableObject<Env> {
     const waitMs = cooldownLeftMs(lastRingAt, cooldownSeconds, now);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      return { ok: false, status: 429, error: ringCooldown(seconds), retryAfter: seconds };
+      return { ok: false, status: 429, error: ringCooldown(seconds), code: ERROR_CODE.cooldown, retryAfter: seconds };
     }
 
     let provider: RoomProvider;
     try {
       provider = this.providers.current();
     } catch (error) {
-      if (error instanceof QuantumConfigurationError) return { ok: false, status: 503, error: QUANTUM_NOT_CONFIGURED };
+      if (error instanceof QuantumConfigurationError) return { ok: false, status: 503, error: QUANTUM_NOT_CONFIGURED, code: ERROR_CODE.unavailable };
       throw error;
     }
     // The simulator's ledger is checked inside the claim itself (one D1 round trip for the whole ring); a remote
@@ -147,8 +148,8 @@ export class BellRoom extends DurableObject<Env> {
     const ledgerCredits = provider.name === "simulator";
     if (!ledgerCredits) {
       const remaining = await provider.remaining().catch(() => null);
-      if (remaining === null) return { ok: false, status: 503, error: QUANTUM_UNREACHABLE };
-      if ("seconds" in remaining && remaining.seconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
+      if (remaining === null) return { ok: false, status: 503, error: QUANTUM_UNREACHABLE, code: ERROR_CODE.unavailable };
+      if ("seconds" in remaining && remaining.seconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS, code: ERROR_CODE.outOfCredits };
     }
 
     const ringId = newRingId(now);
@@ -169,8 +170,8 @@ export class BellRoom extends DurableObject<Env> {
     if (claimed.length === 0) {
       // Nothing was written: the cooldown goes back as it was.
       await this.restoreCooldown(lastRingAt);
-      if (creditsSeconds !== null && creditsSeconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS };
-      return { ok: false, status: 409, error: RING_NONE_PENDING };
+      if (creditsSeconds !== null && creditsSeconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS, code: ERROR_CODE.outOfCredits };
+      return { ok: false, status: 409, error: RING_NONE_PENDING, code: ERROR_CODE.noPendingWishes };
     }
 
     const claimedIds = claimed.map((w) => w.id);

@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "virtual:remix/server-build";
+import { ERROR_CODE } from "~/domain/error-codes";
 import { fail } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
@@ -25,7 +26,7 @@ export default {
     if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
     // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs.
     if (!SAFE_METHODS.has(request.method) && !isSameSiteOrigin(request, env)) {
-      return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST }), url);
+      return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
     }
     // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).
     const limited = await limitRequestBody(request, bodyLimitFor(url));

@@ -13,7 +13,7 @@ export const loader = apiRoute({
     const { wishIds, deviceFingerprint } = parseWith(ringRequestSchema, await readJsonBody(request));
     const rungByHash = await privateHash(env.HASH_SECRET, "fingerprint", deviceFingerprint);
     const outcome = await bellRoom(env).ring({ wishIds, rungByHash });
-    if (!outcome.ok) throw new ApiError(outcome.status, outcome.error, undefined, outcome.retryAfter);
+    if (!outcome.ok) throw new ApiError(outcome.status, outcome.error, { retryAfter: outcome.retryAfter, code: outcome.code });
     const body: RingResponse = {
       success: true,
       bellRingId: outcome.ringId,

@@ -1,3 +1,4 @@
+import { defaultErrorCode, type ErrorCode } from "~/domain/error-codes";
 import { SERVER_ERROR } from "~/domain/messages";
 
 /** Every API answer is made here, so errors look the same everywhere: a sentence for a person, never a stack. */
@@ -9,26 +10,39 @@ export function ok<T extends Record<string, unknown>>(body: T, init: ResponseIni
 export interface ApiErrorBody {
   status: number;
   error: string;
+  /** Defaults to the status's own code (defaultErrorCode). */
+  code?: ErrorCode;
   field?: string;
   retryAfter?: number;
 }
 
 export class ApiError extends Error {
+  readonly field?: string;
+  readonly retryAfter?: number;
+  readonly code: ErrorCode;
   constructor(
     readonly status: number,
     message: string,
-    readonly field?: string,
-    readonly retryAfter?: number,
+    details: { field?: string; retryAfter?: number; code?: ErrorCode } = {},
   ) {
     super(message);
+    this.field = details.field;
+    this.retryAfter = details.retryAfter;
+    this.code = details.code ?? defaultErrorCode(status, details.field);
   }
 }
 
-export function fail({ status, error, field, retryAfter }: ApiErrorBody): Response {
+export function fail({ status, error, code, field, retryAfter }: ApiErrorBody): Response {
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (retryAfter !== undefined) headers.set("Retry-After", String(retryAfter));
   return Response.json(
-    { success: false, error, ...(field ? { field } : {}), ...(retryAfter !== undefined ? { retryAfter } : {}) },
+    {
+      success: false,
+      error,
+      code: code ?? defaultErrorCode(status, field),
+      ...(field ? { field } : {}),
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+    },
     { status, headers },
   );
 }
@@ -39,7 +53,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
     return await run();
   } catch (error) {
     if (error instanceof ApiError) {
-      return fail({ status: error.status, error: error.message, field: error.field, retryAfter: error.retryAfter });
+      return fail({ status: error.status, error: error.message, code: error.code, field: error.field, retryAfter: error.retryAfter });
     }
     if (error instanceof Response) return error;
     console.error(error);

@@ -25,7 +25,7 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): z.out
   const result = schema.safeParse(input);
   if (!result.success) {
     const { error, field } = firstIssue(result.error);
-    throw new ApiError(400, error, field);
+    throw new ApiError(400, error, { field });
   }
   return result.data;
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODE } from "~/domain/error-codes";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX } from "~/domain/limits";
@@ -102,7 +103,10 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   // D1 counts the rows the wall_counts trigger writes in `changes` too, so "nothing inserted" is the test.
   if (inserted.meta.changes === 0) {
     const byDevice = await db.$count(wishes, and(eq(wishes.fingerprintHash, fingerprintHash), gte(wishes.createdAt, dayStart)));
-    throw new ApiError(429, byDevice >= DAILY_WISH_LIMIT ? SUBMIT_DAILY_LIMIT : IP_LIMIT_SENTENCE, undefined, secondsUntilNextUtcDay(now));
+    throw new ApiError(429, byDevice >= DAILY_WISH_LIMIT ? SUBMIT_DAILY_LIMIT : IP_LIMIT_SENTENCE, {
+      retryAfter: secondsUntilNextUtcDay(now),
+      code: ERROR_CODE.dailyLimit,
+    });
   }
   readsChanged();
   const row = await db.query.wishes.findFirst({ where: eq(wishes.id, id) });

@@ -150,7 +150,7 @@ describe("admin access", () => {
     const refused = await requireAdminAction(request("https://evil.example"), env).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
-    expect(await (refused as Response).json()).toEqual({ success: false, error: CROSS_SITE_REFUSED });
+    expect(await (refused as Response).json()).toEqual({ success: false, error: CROSS_SITE_REFUSED, code: "cross_site" });
     await expect(requireAdminAction(request(ORIGIN), env)).resolves.toBeUndefined();
   });
 

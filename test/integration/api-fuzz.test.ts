@@ -1,6 +1,7 @@
 import { exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ERROR_CODE } from "~/domain/error-codes";
 import { call, freshIp, ORIGIN } from "../support/api";
 
 // Property: whatever a client sends, every API answers JSON with a sentence, and never a 5xx.
@@ -12,6 +13,8 @@ async function expectSentence(path: string, status: number, json: Record<string,
     expect(json.success).toBe(false);
     expect(typeof json.error).toBe("string");
     expect(String(json.error).length).toBeGreaterThan(5);
+    // Beside the sentence, a machine code a client can decide by.
+    expect(Object.values(ERROR_CODE), `${path}: ${String(json.code)}`).toContain(json.code);
   }
 }
 

@@ -38,7 +38,7 @@ async function makePending(count: number, country = "Portugal"): Promise<string[
 }
 
 const ring = (body: Record<string, unknown> = {}) =>
-  call<{ success: boolean; bellRingId: string; error?: string; retryAfter?: number; data: { batches: { wishIds: string[] }[]; pendingLeft: number; cooldownSeconds: number } }>(
+  call<{ success: boolean; bellRingId: string; error?: string; code?: string; retryAfter?: number; data: { batches: { wishIds: string[] }[]; pendingLeft: number; cooldownSeconds: number } }>(
     "/api/bell/ring",
     { body: { deviceFingerprint: freshFingerprint(), ...body } },
   );
@@ -97,6 +97,7 @@ describe("POST /api/bell/ring", () => {
     expect(again.json.retryAfter).toBeGreaterThan(0);
     expect(again.json.retryAfter).toBeLessThanOrEqual(20);
     expect(again.headers.get("Retry-After")).toBe(String(again.json.retryAfter));
+    expect(again.json.code).toBe("cooldown");
   });
 
   it("tells a freshly loaded home page how much of the cooldown is left, so its button says so at once", async () => {
@@ -124,6 +125,7 @@ describe("POST /api/bell/ring", () => {
     const { status, json } = await ring();
     expect(status).toBe(409);
     expect(json.error).toBe(RING_NONE_PENDING);
+    expect(json.code).toBe("no_pending_wishes");
   });
 
   it("answers 409 'Out of credits' when the ledger is empty, and loses no wish", async () => {
@@ -132,6 +134,7 @@ describe("POST /api/bell/ring", () => {
     const { status, json } = await ring();
     expect(status).toBe(409);
     expect(json.error).toBe(RING_OUT_OF_CREDITS);
+    expect(json.code).toBe("out_of_credits");
     const row = await env.DB.prepare("SELECT status FROM wishes WHERE id = ?").bind(ids[0]).first();
     expect(row?.status).toBe("pending");
   });

@@ -430,7 +430,7 @@ function post(path: string, body: BodyInit, headers: Record<string, string>) {
 async function expectTooLarge(response: Response, what: string) {
   expect(response.status, what).toBe(413);
   expect(response.headers.get("Content-Type"), what).toContain("application/json");
-  expect(await response.json(), what).toEqual({ success: false, error: REQUEST_TOO_LARGE });
+  expect(await response.json(), what).toEqual({ success: false, error: REQUEST_TOO_LARGE, code: "too_large" });
 }
 
 describe("request size limits", () => {

@@ -1,5 +1,6 @@
 import { RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
-import { countWishes, RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
+import { ERROR_CODE } from "~/domain/error-codes";
+import { countWishes, RING_OUT_OF_CREDITS } from "~/domain/messages";
 
 export type RingStep = "ringing" | "processing" | "redirecting";
 
@@ -85,8 +86,11 @@ export function interpretRingResponse(status: number, body: unknown): RingOutcom
     return { kind: "cooldown", seconds: Number.isFinite(retryAfter) && retryAfter > 0 ? Math.ceil(retryAfter) : RING_COOLDOWN_SECONDS };
   }
   if (status === 409) {
-    if (fields.error === RING_NONE_PENDING) return { kind: "none-pending" };
-    return { kind: "out-of-credits", message: typeof fields.error === "string" && fields.error ? fields.error : RING_OUT_OF_CREDITS };
+    // Decided by the machine code, never by the sentence (API errors carry both).
+    if (fields.code === ERROR_CODE.noPendingWishes) return { kind: "none-pending" };
+    if (fields.code === ERROR_CODE.outOfCredits) {
+      return { kind: "out-of-credits", message: typeof fields.error === "string" && fields.error ? fields.error : RING_OUT_OF_CREDITS };
+    }
   }
   return { kind: "failed" };
 }

@@ -5,6 +5,8 @@ import { hitRateLimit } from "../rate-limit.server";
 import { accessConfig, verifyAccessJwt } from "./cf-access.server";
 import { fromBase64Url, toBase64Url } from "../base64url.server";
 import { readCookie } from "../cookies.server";
+import { ERROR_CODE } from "~/domain/error-codes";
+import { fail } from "../http.server";
 import { CROSS_SITE_REFUSED, LOGIN_NOT_CONFIGURED, LOGIN_WRONG_PASSWORD } from "~/domain/messages";
 
 export const SESSION_COOKIE = "qb_admin";
@@ -112,7 +114,7 @@ export async function requireAdmin(request: Request, env: Env): Promise<void> {
 }
 
 export function refuseCrossSite(request: Request, env: Env): void {
-  if (!isSameSiteOrigin(request, env)) throw Response.json({ success: false, error: CROSS_SITE_REFUSED }, { status: 403 });
+  if (!isSameSiteOrigin(request, env)) throw fail({ status: 403, error: CROSS_SITE_REFUSED, code: ERROR_CODE.crossSite });
 }
 
 /** For admin actions: a cross-site request is refused before anything else, then the session is checked. */

@@ -88,7 +88,7 @@ export async function reportWish(
     hitRateLimit(env, `report:ip:${ipHash}`, REPORTS_PER_IP_PER_DAY, DAY_MS, now),
   ]);
   if (!byDevice.allowed || !byIp.allowed) {
-    throw new ApiError(429, REPORT_LIMITED, undefined, Math.max(byDevice.allowed ? 0 : byDevice.retryAfter, byIp.allowed ? 0 : byIp.retryAfter));
+    throw new ApiError(429, REPORT_LIMITED, { retryAfter: Math.max(byDevice.allowed ? 0 : byDevice.retryAfter, byIp.allowed ? 0 : byIp.retryAfter) });
   }
   const [inserted] = await env.DB.batch([
     statement(

@@ -36,6 +36,6 @@ export async function sendWishToFriend(
   };
   const ipHash = await privateHash(env.HASH_SECRET, "ip", clientIp(request));
   const limit = await hitRateLimit(env, `friend-mail:${ipHash}`, FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
-  if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, undefined, limit.retryAfter);
+  if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
   await queueEmail(env, friendWishEmail(env, clean), ctx, now);
 }

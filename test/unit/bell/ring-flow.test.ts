@@ -115,13 +115,15 @@ describe("interpretRingResponse", () => {
     expect(interpretRingResponse(429, null)).toEqual({ kind: "cooldown", seconds: 20 });
   });
 
-  it("tells no pending wishes from no credits on a 409", () => {
-    expect(interpretRingResponse(409, { success: false, error: "No pending wishes available" })).toEqual({ kind: "none-pending" });
-    expect(interpretRingResponse(409, { success: false, error: "Out of credits" })).toEqual({
+  it("tells no pending wishes from no credits on a 409 by the machine code, whatever the sentence says", () => {
+    expect(interpretRingResponse(409, { success: false, error: "Reworded: nothing waits", code: "no_pending_wishes" })).toEqual({ kind: "none-pending" });
+    expect(interpretRingResponse(409, { success: false, error: "No pending wishes available", code: "out_of_credits" })).toEqual({
       kind: "out-of-credits",
-      message: "Out of credits",
+      message: "No pending wishes available",
     });
-    expect(interpretRingResponse(409, {})).toEqual({ kind: "out-of-credits", message: "Out of credits" });
+    expect(interpretRingResponse(409, { code: "out_of_credits" })).toEqual({ kind: "out-of-credits", message: "Out of credits" });
+    // A 409 without a known code is a failed ring, not a guess.
+    expect(interpretRingResponse(409, { success: false, error: "No pending wishes available" })).toEqual({ kind: "failed" });
   });
 
   it("treats everything else as a failed ring", () => {
