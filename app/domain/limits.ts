@@ -92,7 +92,12 @@ export const RECONNECT = {
   baseMs: 3000,
   capMs: 30000,
   jitterRatio: 0.2,
+  /** A socket open this long has recovered: only then does the attempt count start again. */
+  stableMs: 10_000,
 } as const;
+
+/** The backend health check (spec §8): once the page is idle after loading, then again while a banner shows. */
+export const HEALTH = { recheckMs: 15_000, idleTimeoutMs: 3_000 } as const;
 
 export const LIVE_LAST_WISH_PREVIEW = 50;
 export const LIVE_STRIP_SCROLL = { pixels: 1, everyMs: 30 } as const;

@@ -15,3 +15,31 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
 export function shouldReconnect(closeCode: number, attempt: number): boolean {
   return !NON_RECONNECTING_CLOSE_CODES.includes(closeCode) && attempt < RECONNECT.attempts;
 }
+
+/** Where a page's socket stands between connections: attempts made since it last stayed open, and when it opened. */
+export interface ReconnectState {
+  attempt: number;
+  openedAt: number | null;
+}
+export const INITIAL_RECONNECT: ReconnectState = { attempt: 0, openedAt: null };
+
+export function socketOpened(state: ReconnectState, now: number): ReconnectState {
+  return { ...state, openedAt: now };
+}
+
+/**
+ * After a close: the next state and how long to wait before trying again, or null to stop. The attempts start again
+ * only after a socket stayed open RECONNECT.stableMs; a server that accepts and closes at once still meets the spec's
+ * five attempts, instead of a reconnect every 3 s forever.
+ */
+export function socketClosed(
+  state: ReconnectState,
+  closeCode: number,
+  now: number,
+  random: () => number = Math.random,
+): { state: ReconnectState; delayMs: number | null } {
+  const recovered = state.openedAt !== null && now - state.openedAt >= RECONNECT.stableMs;
+  const attempt = recovered ? 0 : state.attempt;
+  if (!shouldReconnect(closeCode, attempt)) return { state: { attempt, openedAt: null }, delayMs: null };
+  return { state: { attempt: attempt + 1, openedAt: null }, delayMs: reconnectDelay(attempt, random) };
+}

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
-import { reconnectDelay, shouldReconnect } from "~/domain/reconnect";
+import { INITIAL_RECONNECT, socketClosed, socketOpened } from "~/domain/reconnect";
 import { parseRoomMessage, type RoomMessage } from "~/domain/room-messages";
 
 type Listener = (message: RoomMessage) => void;
@@ -19,7 +19,8 @@ function socketUrl(): string {
 
 /**
  * One socket per page to the BellRoom, shared by every component. It reconnects as spec §4 says (5 attempts,
- * base 3 s doubling, cap 30 s, with jitter; not after 1001/1006) and sends `ping` so idle proxies keep it open.
+ * base 3 s doubling, cap 30 s, with jitter; not after 1001/1006; counted until a socket stays open) and sends `ping`
+ * so idle proxies keep it open.
  */
 export function BellSocketProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<Listener>());
@@ -33,7 +34,7 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let socket: WebSocket | undefined;
-    let attempt = 0;
+    let reconnect = INITIAL_RECONNECT;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let stopped = false;
@@ -41,7 +42,7 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
     const connect = () => {
       socket = new WebSocket(socketUrl());
       socket.addEventListener("open", () => {
-        attempt = 0;
+        reconnect = socketOpened(reconnect, Date.now());
         setConnected(true);
         heartbeat = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), HEARTBEAT_MS);
       });
@@ -52,9 +53,10 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
       socket.addEventListener("close", (event) => {
         setConnected(false);
         clearInterval(heartbeat);
-        if (stopped || !shouldReconnect(event.code, attempt)) return;
-        retryTimer = setTimeout(connect, reconnectDelay(attempt));
-        attempt += 1;
+        if (stopped) return;
+        const next = socketClosed(reconnect, event.code, Date.now());
+        reconnect = next.state;
+        if (next.delayMs !== null) retryTimer = setTimeout(connect, next.delayMs);
       });
     };
     connect();

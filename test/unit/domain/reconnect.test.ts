@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { reconnectDelay, shouldReconnect } from "../../../app/domain/reconnect";
+import { INITIAL_RECONNECT, reconnectDelay, type ReconnectState, shouldReconnect, socketClosed, socketOpened } from "../../../app/domain/reconnect";
 
 const middle = () => 0.5;
 
@@ -48,5 +48,36 @@ describe("shouldReconnect", () => {
   it("stops on 1001 and 1006 as the spec says", () => {
     expect(shouldReconnect(1001, 0)).toBe(false);
     expect(shouldReconnect(1006, 0)).toBe(false);
+  });
+});
+
+describe("socketClosed: attempts counted until a socket stays open", () => {
+  /** A server that accepts every socket and closes it `openFor` ms later; returns the delays until the page stops. */
+  function run(openFor: number, limit = 50): (number | null)[] {
+    let state: ReconnectState = INITIAL_RECONNECT;
+    let now = 0;
+    const delays: (number | null)[] = [];
+    for (let i = 0; i < limit; i++) {
+      state = socketOpened(state, now);
+      now += openFor;
+      const next = socketClosed(state, 1011, now, middle);
+      delays.push(next.delayMs);
+      state = next.state;
+      if (next.delayMs === null) break;
+      now += next.delayMs;
+    }
+    return delays;
+  }
+
+  it("stops after five attempts when the server accepts and closes at once", () => {
+    expect(run(200)).toEqual([3000, 6000, 12000, 24000, 30000, null]);
+  });
+
+  it("starts counting again after a socket stayed open for a while", () => {
+    expect(run(60_000, 8)).toEqual(Array(8).fill(3000));
+  });
+
+  it("stops at once on 1001 and 1006", () => {
+    for (const code of [1001, 1006]) expect(socketClosed(socketOpened(INITIAL_RECONNECT, 0), code, 60_000).delayMs).toBeNull();
   });
 });
