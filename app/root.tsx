@@ -87,6 +87,8 @@ export function ErrorBoundary() {
   return (
     <div className={`${layout.container} ${layout.prose}`}>
       <title>{notFound ? "Page not found | Quantum Bell" : "Unexpected Application Error! | Quantum Bell"}</title>
+      {/* An error page is never a page to index (React hoists both tags into the head). */}
+      <meta name="robots" content="noindex" />
       {notFound ? (
         <>
           <h1>Page not found</h1>

@@ -118,11 +118,13 @@ describe("content pages", () => {
     expect(charity).toContain('<a href="/gift">support a wish</a>');
   });
 
-  it("answers 404 for unknown pages, axioms, papers and posts", async () => {
-    for (const path of ["/no-such-page", "/axioms/no-such-axiom", "/research/nope", "/blog/nope", "/blog/the-bell-is-ringing/extra"]) {
+  it("answers 404 for unknown pages, axioms, papers, posts and rings, each kept out of search results", async () => {
+    for (const path of ["/no-such-page", "/axioms/no-such-axiom", "/research/nope", "/blog/nope", "/blog/the-bell-is-ringing/extra", "/bell/NO-SUCH-RING"]) {
       const response = await get(path);
       expect(response.status, path).toBe(404);
-      expect(await response.text()).toContain("Page not found");
+      const html = await response.text();
+      expect(html).toContain("Page not found");
+      expect(metaContent(html, "name", "robots"), path).toMatch(/^noindex/);
     }
   });
 
