@@ -18,7 +18,7 @@ describe("QUANTUM_PROVIDER=ibm without its secrets", () => {
     const stub = env.BELL_ROOM.get(env.BELL_ROOM.idFromName(`misconfigured-${crypto.randomUUID()}`));
     await runInDurableObject(stub, async (_instance, state) => {
       const room = new BellRoom(state, misconfigured);
-      expect(await room.ring({ rungByHash: "h" })).toEqual({ ok: false, status: 503, error: QUANTUM_NOT_CONFIGURED });
+      expect(await room.ring({ rungByHash: "h" })).toEqual({ ok: false, status: 503, error: QUANTUM_NOT_CONFIGURED, code: "unavailable" });
       expect(await room.ping()).toBe("ok");
       const upgrade = await room.fetch(new Request("http://localhost/ws", { headers: { Upgrade: "websocket" } }));
       expect(upgrade.status).toBe(101);
