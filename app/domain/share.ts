@@ -2,11 +2,17 @@ import { SHARE_TEXT_MAX_LENGTH } from "./limits";
 import { COPY_LINK_NOT_FOUND, COPY_LINK_PENDING } from "./messages";
 import type { WishStatus } from "./wish";
 
-// Counts characters, not UTF-16 units, so an emoji is never cut in half.
+/**
+ * A wish's post text, as spec §7 fixes it: its first 100 characters and an ellipsis, always (the post quotes the wish
+ * and the link leads to the rest). Counts characters, not UTF-16 units, so an emoji is never cut in half.
+ */
 export function tweetText(wish: string): string {
-  const characters = Array.from(wish);
-  if (characters.length <= SHARE_TEXT_MAX_LENGTH) return wish;
-  return `${characters.slice(0, SHARE_TEXT_MAX_LENGTH).join("")}…`;
+  return `${Array.from(wish.trim()).slice(0, SHARE_TEXT_MAX_LENGTH).join("").trimEnd()}…`;
+}
+
+/** Our own post text (a ring's sentence): kept whole when it fits, else cut the same way. */
+export function postText(text: string): string {
+  return Array.from(text).length <= SHARE_TEXT_MAX_LENGTH ? text : tweetText(text);
 }
 
 export interface ShareLinks {

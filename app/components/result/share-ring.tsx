@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useToast } from "~/components/toast/toast";
 import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SAVE_STORY_IMAGE, SHARE_FAILED } from "~/domain/messages";
-import { shareLinks, tweetText } from "~/domain/share";
+import { postText, shareLinks } from "~/domain/share";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./result.css";
@@ -39,7 +39,7 @@ function useCardFile(imagePath: string, wanted: boolean): RefObject<Promise<File
 export function ShareRing({ url, text, storyPath }: { url: string; text: string; storyPath: string }) {
   const { show } = useToast();
   const hydrated = useHydrated();
-  const links = shareLinks(url, tweetText(text));
+  const links = shareLinks(url, postText(text));
   // Read only once hydrated, so the server's page and the first render in the browser agree.
   const native = hydrated && typeof navigator.share === "function";
   const card = useCardFile(storyPath, native);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { COPY_LINK_NOT_FOUND, COPY_LINK_PENDING } from "../../../app/domain/messages";
-import { copyLinkOutcome, ringPath, shareLinks, tweetText } from "../../../app/domain/share";
+import { copyLinkOutcome, postText, ringPath, shareLinks, tweetText } from "../../../app/domain/share";
 
-describe("tweetText", () => {
-  it("keeps up to 100 characters as they are", () => {
-    expect(tweetText("Peace for all")).toBe("Peace for all");
-    expect(tweetText("p".repeat(100))).toBe("p".repeat(100));
+describe("tweetText (spec §7: the first 100 characters of the wish plus an ellipsis)", () => {
+  it("always ends in an ellipsis, short wishes too", () => {
+    expect(tweetText("Peace for all")).toBe("Peace for all…");
+    expect(tweetText("p".repeat(100))).toBe(`${"p".repeat(100)}…`);
   });
 
   it("cuts longer wishes to 100 characters and an ellipsis", () => {
@@ -14,6 +14,13 @@ describe("tweetText", () => {
 
   it("does not split an emoji", () => {
     expect(tweetText(`${"a".repeat(99)}🌍🌍`)).toBe(`${"a".repeat(99)}🌍…`);
+  });
+});
+
+describe("postText", () => {
+  it("keeps a sentence of ours whole when it fits, and cuts a longer one like a wish", () => {
+    expect(postText("A simulated ring of 3 wishes.")).toBe("A simulated ring of 3 wishes.");
+    expect(postText("r".repeat(120))).toBe(`${"r".repeat(100)}…`);
   });
 });
 

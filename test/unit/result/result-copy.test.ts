@@ -16,7 +16,7 @@ import {
   timingSentence,
 } from "../../../app/components/result/result-copy";
 import { POEM_LINES } from "../../../app/domain/poem";
-import { tweetText } from "../../../app/domain/share";
+import { postText } from "../../../app/domain/share";
 import { fezRun, hardwareRing, simulatorRing } from "./fixtures";
 
 /** Phrases that say physical qubits did something: never true of a simulator ring. */
@@ -86,7 +86,7 @@ describe("a simulator ring is worded as a simulation", () => {
 
   it("says 'simulated' in the share text, within the 100 characters a post keeps, for every poem line", () => {
     for (const poem of Object.values(POEM_LINES).flat()) {
-      const text = tweetText(ringShareText({ ...ring, poem }, 5, site.siteName));
+      const text = postText(ringShareText({ ...ring, poem }, 5, site.siteName));
       expect(text).toContain("simulated");
       expect(text).not.toMatch(HARDWARE_CLAIM);
     }
