@@ -351,6 +351,9 @@ describe("the Wish Wall", () => {
     const twitter = oldest.getByRole("link", { name: /^Twitter/ });
     await twitter.waitFor();
     expect(await twitter.getAttribute("href")).toContain(encodeURIComponent(expected));
+    // Spec §7: the post quotes the wish's first 100 characters and an ellipsis, however short the wish.
+    const text = new URL((await twitter.getAttribute("href"))!).searchParams.get("text");
+    expect(text).toBe(`${Array.from(rung.wish.trim()).slice(0, 100).join("").trimEnd()}…`);
     await oldest.getByRole("button", { name: "Copy Link" }).click();
     await toast(page, COPY_LINK_SUCCESS).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
