@@ -66,6 +66,8 @@ export const ENCODING_STAGES = {
 
 export const ANIMATION_MS = {
   ring: 5000,
+  /** The bell's glow and scale when a wish's star lands on it. */
+  bellGlow: 1200,
   starFlight: 6000,
   sparkleSpawn: 1000,
   sparkleCleanup: 3000,

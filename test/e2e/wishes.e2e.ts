@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
-import { DAILY_WISH_LIMIT, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
+import { ANIMATION_MS, DAILY_WISH_LIMIT, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import {
   REPORT_ALREADY,
   REPORT_SENT,
@@ -66,7 +66,13 @@ describe("making a wish", () => {
     await openHydrated(page);
 
     const field = wishField(page);
+    // Spec §5: the ring visual is active only while the wish has text and is not being sent.
+    const ringVisual = page.locator("#wish-form-title > span[aria-hidden=true]");
+    expect(await ringVisual.getAttribute("data-active")).toBe("false");
+    await field.fill("   ");
+    expect(await ringVisual.getAttribute("data-active")).toBe("false");
     await field.fill("Peace");
+    expect(await ringVisual.getAttribute("data-active")).toBe("true");
     expect(await page.locator("#wish-form-counter").textContent()).toBe(`5/${WISH_MAX_LENGTH} characters`);
     expect(await page.locator("#wish-form-hint").textContent()).toBe(charactersToGo(5));
     expect(await sendButton(page).isDisabled()).toBe(true);
@@ -88,6 +94,11 @@ describe("making a wish", () => {
       const seen: string[] = [];
       (window as unknown as { __fireworks: string[] }).__fireworks = seen;
       window.addEventListener("qb:fireworks", (event) => seen.push((event as CustomEvent<{ wishId: string }>).detail.wishId));
+      // Spec §4: as the star lands the bell glows and scales. Every animation the bell starts is noted.
+      const bell = document.querySelector("#bell-ringer svg")!;
+      const animations: string[] = [];
+      (window as unknown as { __bellAnimations: string[] }).__bellAnimations = animations;
+      bell.addEventListener("animationstart", () => animations.push(getComputedStyle(bell).animationDuration));
     });
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/wishes");
     await field.press("Control+Enter");
@@ -96,6 +107,7 @@ describe("making a wish", () => {
 
     const overlay = page.locator("#wish-form [role=status][tabindex='-1']");
     await overlay.getByText("Encoding your wish into qubits…").waitFor();
+    expect(await ringVisual.getAttribute("data-active")).toBe("false");
     await overlay.getByText("Processing its quantum state…").waitFor({ timeout: 5_000 });
     await overlay.getByText("Sending your wish to the bell…").waitFor({ timeout: 5_000 });
     await toast(page, ENCODING_COMPLETE).waitFor({ timeout: 5_000 });
@@ -111,6 +123,8 @@ describe("making a wish", () => {
       { timeout: 10_000 },
     );
     expect(await page.locator("body > div[aria-hidden=true] span").count()).toBe(SPARKLE_COUNT);
+    // The glow and scale (1.2 s), not the ring's 5 s swing.
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __bellAnimations: string[] }).__bellAnimations)).toEqual([`${ANIMATION_MS.bellGlow / 1000}s`]);
     await page.waitForFunction(() => !document.querySelector("body > div[aria-hidden=true] span"), undefined, { timeout: 5_000 });
 
     // The refresh 1 s after encoding brings the wish onto the wall and into the pending list.

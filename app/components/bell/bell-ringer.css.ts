@@ -47,6 +47,19 @@ export const bellSwinging = style({
   "@media": noMotion,
 });
 
+const glowScale = keyframes({
+  "0%": { transform: "scale(1)", filter: "drop-shadow(0 0 0 rgba(255, 213, 79, 0))" },
+  "35%": { transform: "scale(1.15)", filter: "drop-shadow(0 0 26px rgba(255, 213, 79, 0.95))" },
+  "100%": { transform: "scale(1)", filter: "drop-shadow(0 0 0 rgba(255, 213, 79, 0))" },
+});
+
+/** A wish's star has landed: the bell glows and grows a little, then settles. */
+export const bellGlowing = style({
+  transformOrigin: "50% 50%",
+  animation: `${glowScale} ${ANIMATION_MS.bellGlow}ms ease-out both`,
+  "@media": noMotion,
+});
+
 const angle = createVar();
 const orbit = keyframes({
   from: { transform: `rotate(${angle}) translateX(${ORBIT_RADIUS}px)` },

@@ -194,10 +194,22 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     animationTimer.current = setTimeout(() => setAnimating(false), ANIMATION_MS.ring);
   }, []);
 
+  // Spec §4: when a wish's star lands, the bell glows and scales (the swing belongs to a ring).
+  const [glowing, setGlowing] = useState(false);
   useEffect(() => {
-    window.addEventListener(FIREWORKS_EVENT, animate);
-    return () => window.removeEventListener(FIREWORKS_EVENT, animate);
-  }, [animate]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const glow = () => {
+      if (prefersReducedMotion()) return;
+      clearTimeout(timer);
+      setGlowing(true);
+      timer = setTimeout(() => setGlowing(false), ANIMATION_MS.bellGlow);
+    };
+    window.addEventListener(FIREWORKS_EVENT, glow);
+    return () => {
+      window.removeEventListener(FIREWORKS_EVENT, glow);
+      clearTimeout(timer);
+    };
+  }, []);
 
   const goToRing = (ringId: string, delayMs: number) => {
     later(() => {
@@ -299,7 +311,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
         {Array.from({ length: particles }, (_, index) => (
           <span key={index} aria-hidden="true" className={`${styles.particle} ${styles.particleAngle[index]}`} />
         ))}
-        <BellIcon className={animating ? `${styles.bell} ${styles.bellSwinging}` : styles.bell} />
+        <BellIcon className={animating ? `${styles.bell} ${styles.bellSwinging}` : glowing ? `${styles.bell} ${styles.bellGlowing}` : styles.bell} />
       </div>
       <p id={statusId} className={styles.status}>
         {button.statusText}

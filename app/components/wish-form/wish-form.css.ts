@@ -5,6 +5,34 @@ export const card = style({ position: "relative", scrollMarginTop: vars.space.md
 
 export const title = style({ margin: 0, fontSize: "1.75rem", color: vars.color.text });
 
+const ringSpin = keyframes({ to: { transform: "rotate(360deg)" } });
+
+/**
+ * The form's ring (spec §5): a quiet circle beside the title that wakes, gold and turning, while the wish has text and
+ * is not being sent.
+ */
+export const ringVisual = style({
+  display: "inline-block",
+  width: "0.85em",
+  height: "0.85em",
+  marginInlineEnd: "0.4em",
+  verticalAlign: "-0.05em",
+  borderRadius: "50%",
+  border: `2px solid ${vars.color.border}`,
+  opacity: 0.6,
+  transition: `opacity ${vars.motion.fast}, border-color ${vars.motion.fast}, box-shadow ${vars.motion.fast}`,
+  selectors: {
+    '&[data-active="true"]': {
+      opacity: 1,
+      borderColor: vars.color.gold,
+      borderTopColor: "transparent",
+      boxShadow: `0 0 10px ${vars.color.gold}`,
+      animation: `${ringSpin} 2.4s linear infinite`,
+    },
+  },
+  "@media": { [breakpoints.reducedMotion]: { selectors: { '&[data-active="true"]': { animation: "none", borderTopColor: vars.color.gold } } } },
+});
+
 export const notice = style({
   margin: `${vars.space.md} 0 0`,
   padding: vars.space.sm,

@@ -10,7 +10,7 @@ import {
   WISH_MIN_LENGTH,
 } from "~/domain/limits";
 import { EMAIL_HELPER, ENCODING_COMPLETE, SUBMIT_DAILY_LIMIT, SUBMIT_FAILED } from "~/domain/messages";
-import { isCounterWarning, wishCharacterHint } from "~/domain/wish-rules";
+import { isCounterWarning, isRingVisualActive, wishCharacterHint } from "~/domain/wish-rules";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
@@ -214,6 +214,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   return (
     <section id="wish-form" aria-labelledby="wish-form-title" className={`${card} ${styles.card}`}>
       <h2 id="wish-form-title" className={styles.title}>
+        <span className={styles.ringVisual} data-active={hydrated && isRingVisualActive(values.wish, sending || busy)} aria-hidden="true" />
         Make a Wish for the World
       </h2>
       {showNotice && submittedId ? (

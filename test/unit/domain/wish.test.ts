@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as messages from "../../../app/domain/messages";
+import { isRingVisualActive } from "../../../app/domain/wish-rules";
 import {
   firstIssue,
   fingerprintSchema,
@@ -294,5 +295,14 @@ describe("wishCharacterHint and isCounterWarning", () => {
     expect(isCounterWarning(220)).toBe(false);
     expect(isCounterWarning(221)).toBe(true);
     expect(isCounterWarning(250)).toBe(true);
+  });
+});
+
+describe("isRingVisualActive (spec §5)", () => {
+  it("is active only with text and not while sending", () => {
+    expect(isRingVisualActive("Peace", false)).toBe(true);
+    expect(isRingVisualActive("   ", false)).toBe(false);
+    expect(isRingVisualActive("", false)).toBe(false);
+    expect(isRingVisualActive("Peace", true)).toBe(false);
   });
 });
