@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
-import { ANIMATION_MS, DAILY_WISH_LIMIT, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
+import { ANIMATION_MS, DAILY_WISH_LIMIT, REFRESH_AFTER_ENCODING_MS, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import {
   REPORT_ALREADY,
   REPORT_SENT,
@@ -100,6 +100,12 @@ describe("making a wish", () => {
       (window as unknown as { __bellAnimations: string[] }).__bellAnimations = animations;
       bell.addEventListener("animationstart", () => animations.push(getComputedStyle(bell).animationDuration));
     });
+    // Spec §4: the page's data (stats, wishes, wall) refreshes 1 s after the overlay completes, not during it, even
+    // though the room announces the wish (and the live strip hears it) while the overlay still plays.
+    const dataRequests: number[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) dataRequests.push(Date.now());
+    });
     const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/wishes");
     await field.press("Control+Enter");
     const created = (await (await answer).json()) as { wishId: string };
@@ -111,6 +117,10 @@ describe("making a wish", () => {
     await overlay.getByText("Processing its quantum state…").waitFor({ timeout: 5_000 });
     await overlay.getByText("Sending your wish to the bell…").waitFor({ timeout: 5_000 });
     await toast(page, ENCODING_COMPLETE).waitFor({ timeout: 5_000 });
+    const completedAt = Date.now();
+    expect(dataRequests, "no refresh while the overlay plays").toEqual([]);
+    await expect.poll(() => dataRequests.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(dataRequests[0] - completedAt).toBeGreaterThanOrEqual(REFRESH_AFTER_ENCODING_MS - 300);
     expect(await field.inputValue()).toBe("");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("wish-form-wish");
     expect(await page.evaluate(() => localStorage.getItem("quantum-bell.last-wish-id"))).toBe(created.wishId);

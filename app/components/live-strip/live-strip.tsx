@@ -4,6 +4,7 @@ import { LIVE_STRIP_SCROLL, REFRESH_DEBOUNCE_MS } from "~/domain/limits";
 import type { LiveStripEntry } from "~/domain/live-activity";
 import { countWishes } from "~/domain/messages";
 import { WISH_WALL_ID } from "~/components/wall/wall-params";
+import { isEncoding } from "~/components/wish-form/events";
 import { useBellMessages } from "~/realtime/bell-socket";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
@@ -58,12 +59,13 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
   const [focusedCode, setFocusedCode] = useState<string | null>(null);
   const track = useAutoScroll(reducedMotion || stopped || hovered || focusedCode !== null);
   const revalidator = useRevalidator();
+  // A wish being encoded on this page refreshes everything itself once its overlay completes (spec §4).
   const refresh = useDebouncedCallback(() => {
-    if (revalidator.state === "idle") revalidator.revalidate();
+    if (revalidator.state === "idle" && !isEncoding()) revalidator.revalidate();
   }, REFRESH_DEBOUNCE_MS);
 
   useBellMessages((message) => {
-    if (message.type === "wish-submitted") refresh();
+    if (message.type === "wish-submitted" && !isEncoding()) refresh();
   });
 
   if (entries.length === 0) return null;

@@ -1,6 +1,6 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { FIREWORKS_EVENT } from "~/components/wish-form/events";
+import { FIREWORKS_EVENT, isEncoding } from "~/components/wish-form/events";
 import { isPlaceholderCountry, previewLastWish } from "~/domain/live-activity";
 import { ANIMATION_MS, PENDING_POLL_MS } from "~/domain/limits";
 import { BELL_STATUS_SUBMIT_FIRST, bellStatusWaiting, FELLOW_DREAMER_LOCATION } from "~/domain/messages";
@@ -31,7 +31,7 @@ function starPosition(id: string): { x: number; y: number } {
   return { x: SKY.margin + ((hash & 0xffff) / 0xffff) * spanX, y: SKY.margin + ((hash >>> 16) / 0xffff) * spanY };
 }
 
-/** Refreshes the page's data every PENDING_POLL_MS while nothing else is loading and the tab is visible. */
+/** Refreshes the page's data every PENDING_POLL_MS while the page is idle (nothing loading, no wish encoding) and visible. */
 function usePendingPoll() {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
@@ -42,7 +42,8 @@ function usePendingPoll() {
   useEffect(() => {
     const timer = setInterval(() => {
       const { revalidator: current, navigation: pending } = latest.current;
-      if (document.visibilityState === "visible" && current.state === "idle" && pending.state === "idle") current.revalidate();
+      const idle = current.state === "idle" && pending.state === "idle" && !isEncoding();
+      if (document.visibilityState === "visible" && idle) current.revalidate();
     }, PENDING_POLL_MS);
     return () => clearInterval(timer);
   }, []);

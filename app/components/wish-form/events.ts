@@ -9,3 +9,16 @@ export interface FireworksDetail {
 /** Asks for one of the home page's dialogs; a listener that opens it calls preventDefault() on the event. */
 export const OPEN_DIALOG_EVENT = "qb:open-dialog";
 export type HomeDialog = "how-it-works" | "send-wish" | "mental-health";
+
+/**
+ * While a wish's encoding overlay plays, the page's data stays as it is: spec §4 refreshes stats, wishes and the wall
+ * 1 s after the overlay completes, so a socket message meanwhile (the wish's own, most likely) must not refresh them
+ * "at Step 1 of 3". The form marks the span; listeners that would reload the page's data ask first.
+ */
+let encodingWishes = 0;
+export function markEncoding(active: boolean): void {
+  encodingWishes = Math.max(0, encodingWishes + (active ? 1 : -1));
+}
+export function isEncoding(): boolean {
+  return encodingWishes > 0;
+}

@@ -17,6 +17,7 @@ import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { LAST_WISH_ID_STORAGE_KEY, writeStorage } from "~/hooks/storage";
 import { card, visuallyHidden } from "~/styles/layout.css";
 import { celebrate } from "./celebration";
+import { markEncoding } from "./events";
 import { detectCountry, matchCountry, useCountryList } from "./countries";
 import { ENCODING_STEPS, EncodingOverlay, type EncodingStage } from "./encoding-overlay";
 import { EMPTY_WISH_FORM, type WishFormFailure, type WishFormValues } from "./types";
@@ -75,6 +76,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
   const stopCelebration = useRef<() => void>(() => undefined);
   const latestRevalidator = useRef(revalidator);
+  const encoding = useRef(false);
 
   useEffect(() => {
     latestRevalidator.current = revalidator;
@@ -90,9 +92,11 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   useEffect(() => {
     const pending = timers.current;
     const celebration = stopCelebration;
+    const marked = encoding;
     return () => {
       pending.forEach(clearTimeout);
       celebration.current();
+      if (marked.current) markEncoding(false);
     };
   }, []);
 
@@ -122,6 +126,8 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   }
 
   function finishEncoding(wishId: string) {
+    encoding.current = false;
+    markEncoding(false);
     setStage(null);
     setSending(false);
     setValues(EMPTY_WISH_FORM);
@@ -133,6 +139,8 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   }
 
   function playEncoding(wishId: string) {
+    encoding.current = true;
+    markEncoding(true);
     const quick = prefersReducedMotion();
     setStage(ENCODING_STEPS[0].stage);
     focusAfterRender.current = "overlay";
