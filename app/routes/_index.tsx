@@ -91,10 +91,12 @@ export default function Home() {
 
       <div className={styles.columns}>
         <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
-        <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
-          <BellRinger pending={data.pending} creditsSeconds={data.creditsSeconds} cooldownMs={data.cooldownMs} />
+        <div>
+          <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
+            <BellRinger pending={data.pending} creditsSeconds={data.creditsSeconds} cooldownMs={data.cooldownMs} />
+          </section>
           <YourWishCard state={yourWish} />
-        </section>
+        </div>
       </div>
 
       <section aria-labelledby="world-map-title" className={styles.mapSection}>

@@ -57,7 +57,7 @@ describe("the result page of a simulator ring", () => {
     expect(description).not.toMatch(HARDWARE_CLAIM);
     expect(await page.locator('meta[property="og:description"]').getAttribute("content")).toBe(description);
     const image = new URL((await page.locator('meta[property="og:image"][content*="variant=bell"]').getAttribute("content"))!);
-    expect(image.searchParams.get("subtitle")).toMatch(/^\d+ wish(es)? entangled, simulated$/);
+    expect(image.searchParams.get("subtitle")).toMatch(/^\d+ wish(es)? (entangled|from .+) · simulated$/);
 
     const post = new URL((await page.getByRole("link", { name: /^Share on X/ }).getAttribute("href"))!);
     expect(post.searchParams.get("text")).toContain("A simulated ring of");
