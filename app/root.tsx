@@ -13,6 +13,7 @@ import { useEffect, type ReactNode } from "react";
 import { DialogHost } from "~/components/dialogs/dialog-host";
 import { HelpButton } from "~/components/dialogs/help-button";
 import { HealthBanner } from "~/components/health/health-banner";
+import { RingNotices } from "~/realtime/ring-notices";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { ToastProvider } from "~/components/toast/toast";
@@ -75,6 +76,7 @@ export default function App() {
     <BellSocketProvider>
       <ToastProvider>
         <Outlet />
+        <RingNotices />
       </ToastProvider>
       <HealthBanner />
     </BellSocketProvider>

@@ -87,6 +87,8 @@ export const RING_FLOW = {
   /** A beat after the bell's swing ends before the page moves on, when the progress plan is shorter. */
   afterSwingMs: 1000,
   fellowDreamerRedirectMs: 2000,
+  /** Spec §4: a realtime bell-rung takes a visitor whose wish is in that ring to its page after 3 s. */
+  realtimeRedirectMs: 3000,
 } as const;
 
 export const RECONNECT = {

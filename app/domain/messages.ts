@@ -102,6 +102,11 @@ export function ringCompleteToast(pendingLeft: number): string {
     ? `The bell has rung! ${countWishes(pendingLeft)} still waiting for the next ring.`
     : "The bell has rung! All wishes have joined the quantum field.";
 }
+/** A ring someone else rang, offered on every other open page (ADR 0023). */
+export function bellJustRang(wishes: number): string {
+  return `The bell just rang for ${countWishes(wishes)}:`;
+}
+export const BELL_JUST_RANG_LINK = "see what the qubits said";
 export const RING_BY_FELLOW_DREAMER = "A fellow dreamer has already rung the bell with your wish. Taking you to its ring...";
 export const BATCH_FAILED = "Quantum processing encountered turbulence. Retrying...";
 /** What visitors are told of a ring the provider could not finish; the provider's own words go to /admin only. */

@@ -4,7 +4,7 @@ import { useToast } from "~/components/toast/toast";
 import { FIREWORKS_EVENT } from "~/components/wish-form/events";
 import { bellButtonState, pendingFrom } from "~/domain/bell-button";
 import { creditBanner } from "~/domain/credits";
-import { ANIMATION_MS, ORBITING_PARTICLES_MAX, RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
+import { ANIMATION_MS, ORBITING_PARTICLES_MAX, RING_COOLDOWN_SECONDS, RING_FLOW, RING_TOAST_MS } from "~/domain/limits";
 import {
   BATCH_FAILED,
   RING_BY_FELLOW_DREAMER,
@@ -23,6 +23,7 @@ import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { useStoredIdSet } from "~/hooks/use-stored-id-set";
 import { LAST_WISH_ID_STORAGE_KEY, readStorage } from "~/hooks/storage";
 import { useBellMessages } from "~/realtime/bell-socket";
+import { setRingingHere } from "~/realtime/ringing-here";
 import type { loader as rootLoader } from "~/root";
 import { BellIcon } from "./bell-icon";
 import * as styles from "./bell-ringer.css";
@@ -220,6 +221,12 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     }, delayMs);
   };
 
+  // From the press until the page has left or settled, this page's ring is its own news (RingNotices stays quiet).
+  useEffect(() => {
+    setRingingHere(phase !== "idle");
+    return () => setRingingHere(false);
+  }, [phase]);
+
   useBellMessages((message: RoomMessage) => {
     if (message.type === "bell-rung") {
       // The room refuses any ring inside the cooldown, whoever rang last, so the button says so at once.
@@ -243,7 +250,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     // five seconds, and the move to the result page only after both, never while the bell is still moving.
     const plan = ringFlowPlan(outcome.wishIds.length || requested.length);
     for (const stage of plan.stages) later(() => setProgress(stage.progress), stage.atMs);
-    later(() => show(ringCompleteToast(outcome.pendingLeft), "success"), ANIMATION_MS.ring);
+    later(() => show(ringCompleteToast(outcome.pendingLeft), "success", { durationMs: RING_TOAST_MS }), ANIMATION_MS.ring);
     later(() => {
       busy.current = false;
       setProgress(null);

@@ -57,6 +57,8 @@ export const region = style({ flex: "1 1 auto", selectors: { "&:empty": { flex: 
 
 export const message = style({ margin: 0 });
 
+export const link = style({ color: "inherit", fontWeight: 700, textDecoration: "underline", textUnderlineOffset: "0.15em" });
+
 export const dismiss = style({
   flexShrink: 0,
   width: "2.75rem",

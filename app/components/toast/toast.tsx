@@ -1,17 +1,25 @@
+import { Link } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { TOAST_MS } from "~/domain/limits";
 import * as styles from "./toast.css";
 
 export type ToastSeverity = "success" | "error" | "info";
 
-interface Toast {
+export interface ToastOptions {
+  /** How long it stays (TOAST_MS unless a message has its own, like the ring's RING_TOAST_MS). */
+  durationMs?: number;
+  /** A link after the message, e.g. to a ring's page. */
+  link?: { to: string; label: string };
+}
+
+interface Toast extends ToastOptions {
   key: number;
   message: string;
   severity: ToastSeverity;
 }
 
 export interface ToastApi {
-  show(message: string, severity: ToastSeverity): void;
+  show(message: string, severity: ToastSeverity, options?: ToastOptions): void;
   /** Takes the toast away at once (a page that leaves does not carry its note onto the next page). */
   dismiss(): void;
 }
@@ -28,9 +36,9 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [held, setHeld] = useState(false);
   const nextKey = useRef(0);
 
-  const show = useCallback((message: string, severity: ToastSeverity) => {
+  const show = useCallback((message: string, severity: ToastSeverity, options: ToastOptions = {}) => {
     nextKey.current += 1;
-    setToast({ key: nextKey.current, message, severity });
+    setToast({ key: nextKey.current, message, severity, ...options });
   }, []);
   const dismiss = useCallback(() => {
     setToast(null);
@@ -39,7 +47,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!toast || held) return;
-    const timer = setTimeout(dismiss, TOAST_MS);
+    const timer = setTimeout(dismiss, toast.durationMs ?? TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast, held, dismiss]);
 
@@ -47,6 +55,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const message = toast ? (
     <p key={toast.key} className={styles.message}>
       {toast.message}
+      {toast.link ? (
+        <>
+          {" "}
+          <Link to={toast.link.to} className={styles.link} onClick={dismiss}>
+            {toast.link.label}
+          </Link>
+        </>
+      ) : null}
     </p>
   ) : null;
 
@@ -89,7 +105,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** `show(message, severity)` puts a toast on screen; it replaces any toast already showing. */
+/** `show(message, severity, options)` puts a toast on screen; it replaces any toast already showing. */
 export function useToast(): ToastApi {
   const api = useContext(ToastContext);
   if (!api) throw new Error("useToast must be used inside <ToastProvider>.");

@@ -1,0 +1,42 @@
+import { useLocation, useNavigate } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useToast } from "~/components/toast/toast";
+import { RING_FLOW } from "~/domain/limits";
+import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "~/domain/messages";
+import { ringNotice } from "~/domain/realtime-ring";
+import { ringPath } from "~/domain/share";
+import { LAST_WISH_ID_STORAGE_KEY, readStorage } from "~/hooks/storage";
+import { useBellMessages } from "./bell-socket";
+import { isRingingHere } from "./ringing-here";
+
+/**
+ * Tells every open page that the bell rang (ADR 0023): a visitor whose latest wish is in the ring is taken to it after
+ * spec §4's 3 s; everyone else gets a link to it for the length of a toast.
+ */
+export function RingNotices() {
+  const { show } = useToast();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const seen = useRef(new Set<string>());
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useBellMessages((message) => {
+    const notice = ringNotice(message, {
+      lastWishId: readStorage(LAST_WISH_ID_STORAGE_KEY),
+      ringingHere: isRingingHere(),
+      pathname,
+      seen: seen.current,
+    });
+    if (!notice) return;
+    seen.current.add(notice.ringId);
+    if (notice.kind === "follow") {
+      show(RING_BY_FELLOW_DREAMER, "info");
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => navigate(ringPath(notice.ringId)), RING_FLOW.realtimeRedirectMs);
+    } else {
+      show(bellJustRang(notice.wishes), "info", { link: { to: ringPath(notice.ringId), label: BELL_JUST_RANG_LINK } });
+    }
+  });
+  return null;
+}

@@ -1,0 +1,65 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
+import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const device = () => `e2e_${crypto.randomUUID().replaceAll("-", "")}`;
+async function post<T>(path: string, body: unknown): Promise<{ status: number; json: T }> {
+  const response = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL() }, body: JSON.stringify(body) });
+  return { status: response.status, json: (await response.json()) as T };
+}
+
+describe("when someone else rings the bell (ADR 0023)", () => {
+  it("takes the visitor whose wish rang to its ring after 3 s, and offers everyone else a link", { timeout: 60_000 }, async () => {
+    const made = await post<{ wishId: string }>("/api/wishes", { wish: "May the night trains bring everyone home safely", deviceFingerprint: device() });
+    expect(made.status).toBe(201);
+
+    const dreamer = await newVisitor(browser);
+    await dreamer.context.addInitScript((id) => localStorage.setItem("quantum-bell.last-wish-id", id), made.json.wishId);
+    const onlooker = await newVisitor(browser, { viewport: { width: 412, height: 915 } });
+    // Each page's socket is open once the room's presence count (sent to every socket within a second of a join)
+    // reaches it, so the ring below cannot be missed.
+    const listening = (page: typeof dreamer.page) =>
+      page.waitForEvent("websocket", { predicate: (socket) => socket.url().endsWith("/ws") }).then((socket) => socket.waitForEvent("framereceived"));
+    const ready = Promise.all([listening(dreamer.page), listening(onlooker.page)]);
+    await Promise.all([dreamer.page.goto("/faq"), onlooker.page.goto("/about")]);
+    await ready;
+
+    let ringId = "";
+    await expect
+      .poll(
+        async () => {
+          const ring = await post<{ bellRingId?: string }>("/api/bell/ring", { wishIds: [made.json.wishId], deviceFingerprint: device() });
+          ringId = ring.json.bellRingId ?? "";
+          return ring.status;
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(200);
+
+    const notice = onlooker.page.getByRole("status").filter({ hasText: bellJustRang(1) });
+    await notice.waitFor({ timeout: 10_000 });
+    const link = notice.getByRole("link", { name: BELL_JUST_RANG_LINK });
+    expect(await link.getAttribute("href")).toBe(`/bell/${ringId}`);
+    expect(new URL(onlooker.page.url()).pathname).toBe("/about");
+    expect(await axeViolations(onlooker.page)).toEqual([]);
+
+    await dreamer.page.getByRole("status").filter({ hasText: RING_BY_FELLOW_DREAMER }).waitFor({ timeout: 10_000 });
+    const told = Date.now();
+    await dreamer.page.waitForURL(`**/bell/${ringId}`, { timeout: 10_000 });
+    expect(Date.now() - told).toBeGreaterThanOrEqual(2_000);
+
+    await link.click();
+    await onlooker.page.waitForURL(`**/bell/${ringId}`);
+    await dreamer.context.close();
+    await onlooker.context.close();
+  });
+});
