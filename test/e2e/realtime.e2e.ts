@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
-import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const device = () => `e2e_${crypto.randomUUID().replaceAll("-", "")}`;
 async function post<T>(path: string, body: unknown): Promise<{ status: number; json: T }> {
   const response = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL() }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as T };
@@ -19,7 +18,7 @@ async function post<T>(path: string, body: unknown): Promise<{ status: number; j
 
 describe("when someone else rings the bell (ADR 0023)", () => {
   it("takes the visitor whose wish rang to its ring after 3 s, and offers everyone else a link", { timeout: 60_000 }, async () => {
-    const made = await post<{ wishId: string }>("/api/wishes", { wish: "May the night trains bring everyone home safely", deviceFingerprint: device() });
+    const made = await post<{ wishId: string }>("/api/wishes", { wish: "May the night trains bring everyone home safely", deviceFingerprint: freshFingerprint() });
     expect(made.status).toBe(201);
 
     const dreamer = await newVisitor(browser);
@@ -37,7 +36,7 @@ describe("when someone else rings the bell (ADR 0023)", () => {
     await expect
       .poll(
         async () => {
-          const ring = await post<{ bellRingId?: string }>("/api/bell/ring", { wishIds: [made.json.wishId], deviceFingerprint: device() });
+          const ring = await post<{ bellRingId?: string }>("/api/bell/ring", { wishIds: [made.json.wishId], deviceFingerprint: freshFingerprint() });
           ringId = ring.json.bellRingId ?? "";
           return ring.status;
         },

@@ -9,7 +9,7 @@ import {
   YOUR_WISH_SEE_RING,
   YOUR_WISH_WAITING_TITLE,
 } from "../../app/domain/messages";
-import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -26,7 +26,6 @@ async function api<T>(path: string, init?: RequestInit): Promise<{ status: numbe
   return { status: response.status, json: (await response.json()) as T };
 }
 
-const device = () => `e2e_${crypto.randomUUID().replaceAll("-", "")}`;
 
 describe("following your own wish", () => {
   it("says where the wish waits, marks it on the Wall, then leads to its ring once rung", { timeout: 90_000 }, async () => {
@@ -57,7 +56,7 @@ describe("following your own wish", () => {
     await expect
       .poll(
         async () => {
-          const ring = await api<{ bellRingId?: string }>("/api/bell/ring", { method: "POST", body: JSON.stringify({ wishIds: [wishId], deviceFingerprint: device() }) });
+          const ring = await api<{ bellRingId?: string }>("/api/bell/ring", { method: "POST", body: JSON.stringify({ wishIds: [wishId], deviceFingerprint: freshFingerprint() }) });
           ringId = ring.json.bellRingId ?? "";
           return ring.status;
         },
@@ -82,7 +81,7 @@ describe("following your own wish", () => {
     const { context, page } = await newVisitor(browser, { viewport: { width: 1280, height: 900 } });
     const made = await api<{ wishId: string }>("/api/wishes", {
       method: "POST",
-      body: JSON.stringify({ wish: "May the mountain villages wake to quiet mornings", country: "Nepal", deviceFingerprint: device() }),
+      body: JSON.stringify({ wish: "May the mountain villages wake to quiet mornings", country: "Nepal", deviceFingerprint: freshFingerprint() }),
     });
     expect(made.status).toBe(201);
     await context.addInitScript((id) => localStorage.setItem("quantum-bell.last-wish-id", id), made.json.wishId);

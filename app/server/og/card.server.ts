@@ -147,25 +147,28 @@ function label(text: string, fontSize: number): CardNode {
   );
 }
 
+/** A card's page: navy, its content spread top to bottom, the theme colour along its lower edge. */
+function frameStyle(size: { width: number; height: number; padding: string; edge: number }, fontFamily: string) {
+  return {
+    width: size.width,
+    height: size.height,
+    display: "flex",
+    flexDirection: "column",
+    justifyContent: "space-between",
+    padding: size.padding,
+    background: NAVY,
+    color: TEXT,
+    fontFamily,
+    borderBottom: `${size.edge}px solid ${THEME_COLOUR}`,
+  };
+}
+
 /** The story image (1080×1920): the ring's constellation large, its poem under it, where its wishes came from. */
 function storyTree(card: OgCard, siteName: string, fontFamily: string): CardNode {
   const titleSize = card.title.length > 60 ? 68 : card.title.length > 30 ? 80 : 96;
   return el(
     "div",
-    {
-      style: {
-        width: 1080,
-        height: 1920,
-        display: "flex",
-        flexDirection: "column",
-        justifyContent: "space-between",
-        padding: "120px 96px",
-        background: NAVY,
-        color: TEXT,
-        fontFamily,
-        borderBottom: `24px solid ${THEME_COLOUR}`,
-      },
-    },
+    { style: frameStyle({ width: 1080, height: 1920, padding: "120px 96px", edge: 24 }, fontFamily) },
     [
       el("div", { style: { display: "flex", alignItems: "center", gap: 28 } }, [
         bellMark(104),
@@ -195,20 +198,7 @@ export function cardTree(card: OgCard, siteName: string, fontFamily: string): Ca
   const titleSize = (card.title.length > 60 ? 54 : card.title.length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
   return el(
     "div",
-    {
-      style: {
-        width: 1200,
-        height: 630,
-        display: "flex",
-        flexDirection: "column",
-        justifyContent: "space-between",
-        padding: "64px 72px",
-        background: NAVY,
-        color: TEXT,
-        fontFamily,
-        borderBottom: `16px solid ${THEME_COLOUR}`,
-      },
-    },
+    { style: frameStyle({ width: 1200, height: 630, padding: "64px 72px", edge: 16 }, fontFamily) },
     [
       el("div", { style: { display: "flex", alignItems: "center", gap: 20 } }, [
         bellMark(72),
