@@ -2,7 +2,7 @@ import { monotonicFactory } from "ulidx";
 import { CONTACT_HOURLY_LIMIT, contactSchema, fieldErrors } from "~/domain/contact";
 import { database } from "./db/client.server";
 import { contactMessages } from "./db/schema";
-import { clientIp, privateHash } from "./hashing.server";
+import { networkHash } from "./hashing.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
 const newId = monotonicFactory();
@@ -20,7 +20,7 @@ export type ContactResult =
 export async function submitContact(env: Pick<Env, "DB" | "HASH_SECRET">, request: Request, form: FormData): Promise<ContactResult> {
   const parsed = contactSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
-  const ipHash = await privateHash(env.HASH_SECRET, "ip", clientIp(request));
+  const ipHash = await networkHash(env.HASH_SECRET, request);
   const limit = await consumeRateLimit(env.DB, `contact:${ipHash}`, CONTACT_HOURLY_LIMIT, HOUR_MS);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
   const { name, email, subject, message } = parsed.data;

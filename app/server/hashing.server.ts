@@ -1,3 +1,5 @@
+import { networkKey } from "~/domain/network";
+
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
@@ -23,4 +25,12 @@ export async function privateHash(secret: string, purpose: "fingerprint" | "ip",
 /** Behind Cloudflare the client address is `CF-Connecting-IP`; nothing else in the request can be trusted. */
 export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
+}
+
+/**
+ * The one key of every per-network limit and count (wishes, reports, resonances, contact, send-to-friend, login):
+ * the hashed IPv4 address or IPv6 /64 the request comes from (networkKey).
+ */
+export function networkHash(secret: string, request: Request): Promise<string> {
+  return privateHash(secret, "ip", networkKey(clientIp(request)));
 }

@@ -3,7 +3,7 @@ import { monotonicFactory } from "ulidx";
 import { fieldErrors, NEWSLETTER_HOURLY_LIMIT, newsletterSchema } from "~/domain/contact";
 import { database } from "./db/client.server";
 import { newsletterSubscribers, outbox } from "./db/schema";
-import { clientIp, privateHash } from "./hashing.server";
+import { networkHash } from "./hashing.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
 const newId = monotonicFactory();
@@ -48,7 +48,7 @@ export async function subscribe(
 ): Promise<SubscribeResult> {
   const parsed = newsletterSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
-  const ipHash = await privateHash(env.HASH_SECRET, "ip", clientIp(request));
+  const ipHash = await networkHash(env.HASH_SECRET, request);
   const limit = await consumeRateLimit(env.DB, `newsletter:${ipHash}`, NEWSLETTER_HOURLY_LIMIT, HOUR_MS);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
 

@@ -11,7 +11,7 @@ import type { WishSubmission } from "~/domain/wish";
 import { database } from "./db/client.server";
 import { countryStats, resonances, siteCounters, wishes } from "./db/schema";
 import { countryByCode, findCountry } from "./geo/countries.server";
-import { clientIp, privateHash } from "./hashing.server";
+import { networkHash, privateHash } from "./hashing.server";
 import { ApiError } from "./http.server";
 import { readsChanged } from "./read-cache.server";
 import { sqlText, WISH_STATUS } from "~/domain/statuses";
@@ -78,7 +78,7 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   const theme = classifyTheme(text);
   const [fingerprintHash, ipHash] = await Promise.all([
     privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
-    privateHash(env.HASH_SECRET, "ip", clientIp(request)),
+    networkHash(env.HASH_SECRET, request),
   ]);
   const dayStart = utcDayStart(now);
   const ipLimit = Number(env.IP_DAILY_WISH_LIMIT) || 100;

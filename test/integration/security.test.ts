@@ -1,3 +1,4 @@
+import { networkKey } from "~/domain/network";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -216,7 +217,8 @@ describe("private data never reaches a public response", () => {
 
     // The values as D1 stores them: the keyed hashes must not leak either, nor the newsletter's confirmation token.
     const fingerprintHash = await privateHash(env.HASH_SECRET, "fingerprint", fingerprint);
-    const ipHash = await privateHash(env.HASH_SECRET, "ip", ip);
+    // Stored by network: an IPv6 address is kept (hashed) as its /64, never whole.
+    const ipHash = await privateHash(env.HASH_SECRET, "ip", networkKey(ip));
     const wishRow = await env.DB.prepare("SELECT fingerprint_hash, ip_hash, email FROM wishes WHERE id = ?").bind(wishId).first();
     expect(wishRow).toEqual({ fingerprint_hash: fingerprintHash, ip_hash: ipHash, email: `${canary}@example.org` });
     const ringRow = await env.DB.prepare("SELECT rung_by_hash FROM bell_rings WHERE id = ?").bind(ringId).first<{ rung_by_hash: string }>();

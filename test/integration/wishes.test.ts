@@ -129,11 +129,31 @@ describe("POST /api/wishes", () => {
     expect(refused.status).toBe(429);
     expect(refused.json.error).toMatch(/network/);
   });
+
+  it("counts one IPv6 /64 as one network, whichever of its addresses a request comes from", async () => {
+    const hextet = () => ((Math.random() * 0xffff) | 0).toString(16);
+    const prefix = `2001:db8:${hextet()}:${hextet()}`;
+    const limit = Number(env.IP_DAILY_WISH_LIMIT);
+    await env.DB.prepare(
+      `INSERT INTO wishes (id, text, theme, status, fingerprint_hash, ip_hash, created_at)
+       SELECT 'v6-fill-' || value, 'Filler wish for the network limit', 'General', 'pending', 'fill', ?, ?
+       FROM json_each(?)`,
+    )
+      .bind(await ipHashOf(`${prefix}::1`), Date.now(), JSON.stringify(Array.from({ length: limit }, (_, i) => `${prefix}-${i}`)))
+      .run();
+    // Another address of the same /64, written another way: the same network, so the same limit.
+    const refused = await submit({}, `${prefix}:ffff:ffff:ffff:ffff`);
+    expect(refused.status).toBe(429);
+    // The next /64 is another network.
+    expect((await submit({}, `2001:db8:1:${hextet()}::9`)).status).toBe(201);
+  });
 });
 
+/** The stored hash of the network an address belongs to, as every per-network limit counts it. */
 async function ipHashOf(ip: string): Promise<string> {
   const { privateHash } = await import("~/server/hashing.server");
-  return privateHash(env.HASH_SECRET, "ip", ip);
+  const { networkKey } = await import("~/domain/network");
+  return privateHash(env.HASH_SECRET, "ip", networkKey(ip));
 }
 
 describe("reading wishes", () => {

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/cloudflare";
-import { clientIp, privateHash } from "../hashing.server";
+import { networkHash } from "../hashing.server";
 import { isSameSiteOrigin } from "../origin.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { accessConfig, verifyAccessJwt } from "./cf-access.server";
@@ -127,7 +127,7 @@ export type LoginOutcome = { ok: true; headers: Headers } | { ok: false; error: 
 
 /** Checks a password, counting every attempt against the caller's address before the password is even looked at. */
 export async function attemptLogin(request: Request, env: Env, password: string, now = Date.now()): Promise<LoginOutcome> {
-  const ipHash = await privateHash(env.HASH_SECRET, "ip", clientIp(request));
+  const ipHash = await networkHash(env.HASH_SECRET, request);
   const limit = await hitRateLimit(env, `admin-login:${ipHash}`, LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
   if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
   if (!env.ADMIN_PASSWORD) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };

@@ -3,7 +3,7 @@ import { AUTO_HIDE_REPORTS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
 import { database } from "../db/client.server";
 import { wishes } from "../db/schema";
-import { clientIp, privateHash } from "../hashing.server";
+import { networkHash, privateHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { readsChanged } from "../read-cache.server";
@@ -81,7 +81,7 @@ export async function reportWish(
   if (!row || row.hidden) throw new ApiError(404, WISH_NOT_FOUND);
   const [fingerprintHash, ipHash] = await Promise.all([
     privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
-    privateHash(env.HASH_SECRET, "ip", clientIp(request)),
+    networkHash(env.HASH_SECRET, request),
   ]);
   const [byDevice, byIp] = await Promise.all([
     hitRateLimit(env, `report:device:${fingerprintHash}`, REPORTS_PER_DEVICE_PER_DAY, DAY_MS, now),

@@ -1,7 +1,7 @@
 import { moderateText } from "~/domain/moderation";
 import type { FriendWish } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
-import { clientIp, privateHash } from "../hashing.server";
+import { networkHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { friendWishEmail, queueEmail } from "./outbox.server";
@@ -34,7 +34,7 @@ export async function sendWishToFriend(
     name: moderated(input.name),
     message: moderated(input.message),
   };
-  const ipHash = await privateHash(env.HASH_SECRET, "ip", clientIp(request));
+  const ipHash = await networkHash(env.HASH_SECRET, request);
   const limit = await hitRateLimit(env, `friend-mail:${ipHash}`, FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
   await queueEmail(env, friendWishEmail(env, clean), ctx, now);
