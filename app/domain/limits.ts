@@ -7,6 +7,11 @@ export const DAY_MS = 86_400_000;
 export const WISH_MIN_LENGTH = 10;
 export const WISH_MAX_LENGTH = 250;
 export const WISH_COUNTER_WARNING = 220;
+/**
+ * Resonances one network (IPv4 address or IPv6 /64) can add to the visible counts per UTC day, over every wish; one
+ * per wish (issue 21). More are accepted quietly and not counted.
+ */
+export const RESONANCE_NETWORK_DAILY_CAP = 100;
 export const DAILY_WISH_LIMIT = 5;
 
 export const RING_BATCH_SIZE = 5;

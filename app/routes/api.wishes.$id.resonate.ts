@@ -7,7 +7,7 @@ import { resonate } from "~/server/wishes.server";
 export const loader = apiRoute({
   POST: async ({ request, params, context }) => {
     const { deviceFingerprint } = parseWith(resonateSchema, await readJsonBody(request));
-    return ok({ ...(await resonate(context.cloudflare.env, params.id ?? "", deviceFingerprint)) });
+    return ok({ ...(await resonate(context.cloudflare.env, request, params.id ?? "", deviceFingerprint)) });
   },
 });
 export const action = loader;

@@ -112,7 +112,7 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
   if (device.setCookie) headers.append("Set-Cookie", device.setCookie);
 
   if (form?.get("intent") === "resonate") {
-    throw redirect(await resonateWithoutScript(env, form, device.id), { headers });
+    throw redirect(await resonateWithoutScript(env, request, form, device.id), { headers });
   }
 
   const values: WishFormValues = {
@@ -138,13 +138,13 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
 }
 
 /** Resonates and answers where to go back to: the same wall view, scrolled to the card. */
-async function resonateWithoutScript(env: Env, form: FormData, deviceId: string): Promise<string> {
+async function resonateWithoutScript(env: Env, request: Request, form: FormData, deviceId: string): Promise<string> {
   const wishId = text(form, "wishId");
   const back = wallParamsOnly(text(form, "returnTo")).toString();
   const page = `/${back ? `?${back}` : ""}`;
   if (!wishId || wishId.length > WISH_ID_MAX_LENGTH) return page;
   try {
-    await resonate(env, wishId, deviceId);
+    await resonate(env, request, wishId, deviceId);
   } catch (error) {
     // An unknown wish simply is not resonated; the wall shows its true state after the redirect.
     if (!(error instanceof ApiError)) console.error("A resonance posted without JavaScript failed", error);

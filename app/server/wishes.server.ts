@@ -1,7 +1,7 @@
 import { ERROR_CODE } from "~/domain/error-codes";
 import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
-import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX } from "~/domain/limits";
+import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
 import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
@@ -153,18 +153,32 @@ export interface ResonanceOutcome {
 }
 
 /**
- * One resonance per (wish, device), enforced by the primary key. The count moves in the same batch (one
- * transaction) and only when that insert changed a row, so a repeat or a race can never move it twice.
+ * One resonance per (wish, device), enforced by the primary key, with the spec's answers. Made-up device ids are free,
+ * so the visible number counts networks: a resonance counts only as the first from its network (IPv4 address or
+ * IPv6 /64) for that wish, and while the network has counted fewer than RESONANCE_NETWORK_DAILY_CAP today. Others
+ * are accepted quietly (the device is marked resonated) and not counted. The count moves in the same batch (one
+ * transaction) and only when that insert stored a counted row, so a repeat or a race can never move it twice.
  */
-export async function resonate(env: Env, wishId: string, fingerprint: string, now = Date.now()): Promise<ResonanceOutcome> {
+export async function resonate(env: Env, request: Request, wishId: string, fingerprint: string, now = Date.now()): Promise<ResonanceOutcome> {
   const db = database(env);
   const wish = await db.query.wishes.findFirst({ where: and(eq(wishes.id, wishId), visible), columns: { id: true } });
   if (!wish) throw new ApiError(404, WISH_NOT_FOUND);
-  const hash = await privateHash(env.HASH_SECRET, "fingerprint", fingerprint);
+  const [hash, network] = await Promise.all([privateHash(env.HASH_SECRET, "fingerprint", fingerprint), networkHash(env.HASH_SECRET, request)]);
+  const dayStart = utcDayStart(now);
   const [inserted, , current] = await env.DB.batch([
-    env.DB.prepare("INSERT INTO resonances (wish_id, fingerprint_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING").bind(wishId, hash, now),
+    env.DB.prepare(
+      `INSERT INTO resonances (wish_id, fingerprint_hash, network_hash, counted, created_at)
+       SELECT ?1, ?2, ?3,
+         NOT EXISTS (SELECT 1 FROM resonances WHERE network_hash = ?3 AND wish_id = ?1 AND counted = 1)
+           AND (SELECT COUNT(*) FROM resonances WHERE network_hash = ?3 AND created_at >= ?4 AND counted = 1) < ?5,
+         ?6
+       ON CONFLICT DO NOTHING`,
+    ).bind(wishId, hash, network, dayStart, RESONANCE_NETWORK_DAILY_CAP, now),
     // changes() is the row count of the statement just before this one in the batch: the insert above.
-    env.DB.prepare("UPDATE wishes SET resonance_count = resonance_count + 1 WHERE id = ? AND changes() = 1").bind(wishId),
+    env.DB.prepare(
+      `UPDATE wishes SET resonance_count = resonance_count + 1
+       WHERE id = ?1 AND changes() = 1 AND (SELECT counted FROM resonances WHERE wish_id = ?1 AND fingerprint_hash = ?2) = 1`,
+    ).bind(wishId, hash),
     env.DB.prepare("SELECT resonance_count AS resonanceCount FROM wishes WHERE id = ?").bind(wishId),
   ]);
   const alreadyResonated = inserted.meta.changes === 0;

@@ -4,7 +4,7 @@ import { wallQuerySchema, type WallQuery } from "~/domain/wish";
 import { hideWish, unhideWish } from "~/server/admin/moderation.server";
 import { wallPage } from "~/server/wall.server";
 import { resonate } from "~/server/wishes.server";
-import { freshFingerprint, submit } from "../support/api";
+import { freshFingerprint, freshIp, submit } from "../support/api";
 import { expectCountersMatchRows } from "../support/counters";
 
 // Every page of every wall view, read the way the app reads it (wall_counts cells, then a small OFFSET inside a cell),
@@ -151,7 +151,7 @@ describe("wall pages through wall_counts", () => {
     // Resonances move wishes up a count (several on one wish, to cross into the sparse tail); hides and unhides move
     // them in and out of the wall; submissions add wishes to today's cells.
     for (const [i, id] of visibleIds.slice(0, 40).entries()) {
-      for (let n = 0; n <= i % 4; n += 1) expect((await resonate(env, id, freshFingerprint(), NOW)).alreadyResonated).toBe(false);
+      for (let n = 0; n <= i % 4; n += 1) expect((await resonate(env, new Request("http://localhost/", { headers: { "CF-Connecting-IP": freshIp() } }), id, freshFingerprint(), NOW)).alreadyResonated).toBe(false);
     }
     for (const id of visibleIds.slice(40, 60)) expect(await hideWish(env, id)).toBe(true);
     for (const id of hiddenIds.slice(0, 10)) expect(await unhideWish(env, id)).toBe(true);

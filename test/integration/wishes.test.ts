@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { describe, expect, it } from "vitest";
 import { CROSS_SITE_REQUEST, MODERATION_EMAIL, MODERATION_LINK, MODERATION_PHONE, REQUEST_BODY_INVALID, REQUEST_TOO_LARGE, SUBMIT_DAILY_LIMIT, WISH_NOT_FOUND, WISH_REQUIRED, WISH_TOO_LONG, WISH_TOO_SHORT } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
@@ -346,6 +347,43 @@ describe("POST /api/wishes/{id}/resonate", () => {
     );
     expect(results.filter((r) => !r.json.alreadyResonated)).toHaveLength(1);
     expect((await call<PublicWish>(`/api/wishes/${json.wishId}`)).json.resonanceCount).toBe(1);
+  });
+
+  it("counts one resonance per network: made-up devices from one address are accepted but not counted", async () => {
+    const { json } = await submit();
+    const ip = freshIp();
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) {
+      answers.push((await call<{ alreadyResonated: boolean; newCount: number }>(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip })).json);
+    }
+    // Each device is told it resonated (the spec's answer); the visible number moved once.
+    expect(answers.map((answer) => answer.alreadyResonated)).toEqual(Array(6).fill(false));
+    expect(answers.map((answer) => answer.newCount)).toEqual(Array(6).fill(1));
+    // Another address of the same IPv6 /64 is the same network too; another network counts.
+    const v6 = `2001:db8:77:${((Math.random() * 0xffff) | 0).toString(16)}`;
+    await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip: `${v6}::1` });
+    const sameSlash64 = await call<{ newCount: number }>(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip: `${v6}::2` });
+    expect(sameSlash64.json.newCount).toBe(2);
+    expect((await call<PublicWish>(`/api/wishes/${json.wishId}`)).json.resonanceCount).toBe(2);
+  });
+
+  it("caps what one network adds to the counts in a day", async () => {
+    const ip = freshIp();
+    const made = await Promise.all(Array.from({ length: 3 }, () => submit()));
+    // The network has already counted its day's allowance (rows as the route stores them).
+    const { privateHash } = await import("~/server/hashing.server");
+    const { networkKey } = await import("~/domain/network");
+    const network = await privateHash(env.HASH_SECRET, "ip", networkKey(ip));
+    await env.DB.prepare(
+      `INSERT INTO resonances (wish_id, fingerprint_hash, network_hash, counted, created_at)
+       SELECT 'cap-' || value, 'cap-' || value, ?, 1, ? FROM json_each(?)`,
+    )
+      .bind(network, Date.now(), JSON.stringify(Array.from({ length: RESONANCE_NETWORK_DAILY_CAP }, (_, i) => `${ip}-${i}`)))
+      .run();
+    for (const wish of made) {
+      const answer = await call<{ alreadyResonated: boolean; newCount: number }>(`/api/wishes/${wish.json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip });
+      expect(answer.json).toEqual({ success: true, alreadyResonated: false, newCount: 0 });
+    }
   });
 
   it("answers 404 for an unknown wish, 400 for a bad body and 405 for GET", async () => {

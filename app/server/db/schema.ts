@@ -69,9 +69,17 @@ export const resonances = sqliteTable(
   {
     wishId: text("wish_id").notNull(),
     fingerprintHash: text("fingerprint_hash").notNull(),
+    /** The hashed network (IPv4 address or IPv6 /64) it came from; null for resonances older than the column. */
+    networkHash: text("network_hash"),
+    /** 1 when it counts toward the wish's visible number: the first from its network, within the network's daily cap. */
+    counted: integer("counted").notNull().default(1),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.wishId, t.fingerprintHash] })],
+  (t) => [
+    primaryKey({ columns: [t.wishId, t.fingerprintHash] }),
+    index("resonances_network_wish_idx").on(t.networkHash, t.wishId),
+    index("resonances_network_created_idx").on(t.networkHash, t.createdAt),
+  ],
 );
 
 export const bellRings = sqliteTable(
