@@ -224,13 +224,21 @@ describe("moderation", () => {
   });
 });
 
+/** A network the site already knows: it has submitted a wish, so its reports count. */
+async function knownNetwork(): Promise<string> {
+  const ip = freshIp();
+  expect((await submit({ wish: "May every reader here find a kind word today" }, ip)).status).toBe(201);
+  return ip;
+}
+
 describe("POST /api/wishes/{id}/report", () => {
   it("records one report per device, lands in the queue, and answers alreadyReported for a repeat", async () => {
     const { json } = await submit({ wish: "May the river towns rebuild with hope and care" });
     const deviceFingerprint = freshFingerprint();
-    const first = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint, reason: "Looks like spam" } });
+    const ip = await knownNetwork();
+    const first = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint, reason: "Looks like spam" }, ip });
     expect(first).toMatchObject({ status: 200, json: { success: true, alreadyReported: false } });
-    const repeat = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint } });
+    const repeat = await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint }, ip });
     expect(repeat).toMatchObject({ status: 200, json: { success: true, alreadyReported: true } });
     expect(JSON.stringify(repeat.json)).not.toContain(deviceFingerprint);
     const row = await env.DB.prepare("SELECT report_count AS reports, hidden FROM wishes WHERE id = ?").bind(json.wishId).first();
@@ -244,14 +252,34 @@ describe("POST /api/wishes/{id}/report", () => {
 
   it("hides a wish automatically at three reports, and keeps it in the queue", async () => {
     const { json } = await submit({ wish: "May the mountain villages find lasting peace" });
+    const networks = [await knownNetwork(), await knownNetwork(), await knownNetwork()];
     const before = (await stats()).totalWishes;
-    for (let i = 0; i < 3; i += 1) {
-      expect((await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint() } })).status).toBe(200);
+    for (const ip of networks) {
+      expect((await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint() }, ip })).status).toBe(200);
     }
     expect((await call(`/api/wishes/${json.wishId}`)).status).toBe(404);
     expect((await stats()).totalWishes).toBe(before - 1);
     const cookie = await signIn();
     expect(await (await adminFetch("/admin/moderation", { cookie })).text()).toContain("May the mountain villages find lasting peace");
+  });
+
+  it("cannot be bent by one person: made-up devices on one network, or networks new to the site, hide nothing", async () => {
+    const { json } = await submit({ wish: "May the harbour lights guide every boat home" });
+    const count = async () => (await env.DB.prepare("SELECT report_count AS n, hidden FROM wishes WHERE id = ?").bind(json.wishId).first()) as { n: number; hidden: number };
+    // Five devices on one known network count once.
+    const ip = await knownNetwork();
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint(), reason: `Attempt ${i}` }, ip })).status).toBe(200);
+    }
+    expect(await count()).toEqual({ n: 1, hidden: 0 });
+    // Networks that never wrote or resonated are kept for the moderators but count for nothing.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint(), reason: "From nowhere" } })).status).toBe(200);
+    }
+    expect(await count()).toEqual({ n: 1, hidden: 0 });
+    expect((await call(`/api/wishes/${json.wishId}`)).status).toBe(200);
+    const reasons = await env.DB.prepare("SELECT COUNT(*) AS n FROM reports WHERE wish_id = ?").bind(json.wishId).first<{ n: number }>();
+    expect(reasons?.n).toBe(8);
   });
 
   it("refuses unknown wishes, bad fingerprints and over-long reasons with a sentence", async () => {

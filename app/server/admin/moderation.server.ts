@@ -65,8 +65,11 @@ export interface ReportOutcome {
 }
 
 /**
- * One report per (wish, device), enforced by the primary key; the wish's report count moves in the same batch only
- * when that insert made a row, and the wish is hidden in that same batch when it reaches the threshold.
+ * One report per (wish, device), enforced by the primary key. Made-up device ids are free, so a report counts toward
+ * auto-hiding only as the first from its network (IPv4 address or IPv6 /64) for that wish, and only from a network
+ * the site knew before (it had submitted a wish or resonated): a new network's report, or a second from the same
+ * network, is kept for the moderators and changes nothing. The count moves in the same batch only when a counted row
+ * was stored, and the wish is hidden in that same batch when it reaches the threshold.
  */
 export async function reportWish(
   env: Env,
@@ -93,14 +96,27 @@ export async function reportWish(
   const [inserted] = await env.DB.batch([
     statement(
       env,
-      "INSERT INTO reports (wish_id, fingerprint_hash, reason, created_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      `INSERT INTO reports (wish_id, fingerprint_hash, reason, network_hash, counted, created_at)
+       SELECT ?1, ?2, ?3, ?4,
+         NOT EXISTS (SELECT 1 FROM reports WHERE network_hash = ?4 AND wish_id = ?1 AND counted = 1)
+           AND (EXISTS (SELECT 1 FROM wishes WHERE ip_hash = ?4 AND created_at < ?5)
+             OR EXISTS (SELECT 1 FROM resonances WHERE network_hash = ?4 AND created_at < ?5)),
+         ?5
+       ON CONFLICT DO NOTHING`,
       row.id,
       fingerprintHash,
       input.reason ?? null,
+      ipHash,
       now,
     ),
     // changes() is the row count of the statement just before: the insert above.
-    statement(env, "UPDATE wishes SET report_count = report_count + 1 WHERE id = ? AND changes() = 1", row.id),
+    statement(
+      env,
+      `UPDATE wishes SET report_count = report_count + 1
+       WHERE id = ?1 AND changes() = 1 AND (SELECT counted FROM reports WHERE wish_id = ?1 AND fingerprint_hash = ?2) = 1`,
+      row.id,
+      fingerprintHash,
+    ),
     ...hideStatements(env, row, `EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 0 AND report_count >= ${AUTO_HIDE_REPORTS})`),
   ]);
   readsChanged();

@@ -188,9 +188,17 @@ export const reports = sqliteTable(
     wishId: text("wish_id").notNull(),
     fingerprintHash: text("fingerprint_hash").notNull(),
     reason: text("reason"),
+    /** The hashed network (IPv4 address or IPv6 /64) it came from; null for reports older than the column. */
+    networkHash: text("network_hash"),
+    /** 1 when it counts toward auto-hiding: the first from its network for the wish, from a network known to the site. */
+    counted: integer("counted").notNull().default(1),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.wishId, t.fingerprintHash] }), index("reports_created_idx").on(t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.wishId, t.fingerprintHash] }),
+    index("reports_created_idx").on(t.createdAt),
+    index("reports_network_wish_idx").on(t.networkHash, t.wishId),
+  ],
 );
 
 export const outbox = sqliteTable(
