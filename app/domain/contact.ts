@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { NAME_MAX_LENGTH } from "./limits";
+import { optionalVisitorText, visitorText } from "./text";
 
 export const CONTACT_SUBJECT_MAX_LENGTH = 120;
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;
@@ -24,21 +25,13 @@ export const NEWSLETTER_TOKEN_INVALID = "This confirmation link is not valid any
 const email = (message: string) =>
   z.string({ error: message }).trim().max(EMAIL_MAX_LENGTH, { error: message }).pipe(z.email({ error: message }));
 
-const optionalText = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(max, { error: message })
-    .nullish()
-    .transform((text) => text || undefined);
+
 
 export const contactSchema = z.object({
-  name: optionalText(NAME_MAX_LENGTH, CONTACT_NAME_INVALID),
+  name: optionalVisitorText(NAME_MAX_LENGTH, CONTACT_NAME_INVALID),
   email: email(CONTACT_EMAIL_INVALID),
-  subject: optionalText(CONTACT_SUBJECT_MAX_LENGTH, CONTACT_SUBJECT_INVALID),
-  message: z
-    .string({ error: CONTACT_MESSAGE_TOO_SHORT })
-    .trim()
+  subject: optionalVisitorText(CONTACT_SUBJECT_MAX_LENGTH, CONTACT_SUBJECT_INVALID),
+  message: visitorText(CONTACT_MESSAGE_TOO_SHORT, true)
     .min(CONTACT_MESSAGE_MIN_LENGTH, { error: CONTACT_MESSAGE_TOO_SHORT })
     .max(CONTACT_MESSAGE_MAX_LENGTH, { error: CONTACT_MESSAGE_TOO_LONG }),
 });

@@ -38,14 +38,13 @@ import {
   WISH_TOO_LONG,
   WISH_TOO_SHORT,
 } from "./messages";
+import { optionalVisitorText, visitorText } from "./text";
 import { WALL_SORTS, WALL_THEME_FILTERS, WALL_TIME_FILTERS } from "./wish-rules";
 
 export * from "./wish-rules";
 
 
-export const wishTextSchema = z
-  .string({ error: (issue) => (issue.input == null ? WISH_REQUIRED : WISH_NOT_TEXT) })
-  .trim()
+export const wishTextSchema = visitorText((issue) => (issue.input == null ? WISH_REQUIRED : WISH_NOT_TEXT), true)
   .min(1, { error: WISH_REQUIRED, abort: true })
   .min(WISH_MIN_LENGTH, { error: WISH_TOO_SHORT })
   .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG });
@@ -54,15 +53,7 @@ export const fingerprintSchema = z
   .string({ error: FINGERPRINT_INVALID })
   .regex(FINGERPRINT_PATTERN, { error: FINGERPRINT_INVALID });
 
-// Optional free text: null, blanks and whitespace all mean "not given".
-function optionalText(maxLength: number, message: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .max(maxLength, { error: message })
-    .nullish()
-    .transform((text) => text || undefined);
-}
+
 
 const optionalEmail = z
   .string({ error: EMAIL_INVALID })
@@ -87,10 +78,10 @@ function optionalCoordinate(limit: number, message: string) {
 export const wishSubmitSchema = z.object(
   {
     wish: wishTextSchema,
-    name: optionalText(NAME_MAX_LENGTH, NAME_INVALID),
+    name: optionalVisitorText(NAME_MAX_LENGTH, NAME_INVALID),
     email: optionalEmail,
-    country: optionalText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
-    location: optionalText(LOCATION_MAX_LENGTH, LOCATION_INVALID),
+    country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
+    location: optionalVisitorText(LOCATION_MAX_LENGTH, LOCATION_INVALID),
     // Accepted because the spec's client sends it; the server stamps its own clock.
     timestamp: z
       .union([z.string(), z.number()], { error: TIMESTAMP_INVALID })
@@ -106,17 +97,15 @@ export type WishSubmission = z.output<typeof wishSubmitSchema>;
 
 export const friendWishSchema = z.object(
   {
-    wish: z
-      .string({ error: FRIEND_WISH_REQUIRED })
-      .trim()
+    wish: visitorText(FRIEND_WISH_REQUIRED, true)
       .min(1, { error: FRIEND_WISH_REQUIRED, abort: true })
       .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG }),
-    name: optionalText(NAME_MAX_LENGTH, NAME_INVALID),
+    name: optionalVisitorText(NAME_MAX_LENGTH, NAME_INVALID),
     friendEmail: z
       .string({ error: FRIEND_EMAIL_INVALID })
       .trim()
       .pipe(z.email({ error: FRIEND_EMAIL_INVALID })),
-    message: optionalText(FRIEND_MESSAGE_MAX_LENGTH, FRIEND_MESSAGE_TOO_LONG),
+    message: optionalVisitorText(FRIEND_MESSAGE_MAX_LENGTH, FRIEND_MESSAGE_TOO_LONG, true),
   },
   { error: REQUEST_BODY_INVALID },
 );
@@ -148,7 +137,7 @@ export const wallQuerySchema = z.object(
     page: clampedInteger(1, 1, WALL_MAX_PAGE),
     pageSize: clampedInteger(WALL_DEFAULT_PAGE_SIZE, 1, WALL_MAX_PAGE_SIZE),
     deviceFingerprint: z.preprocess(blankToUndefined, fingerprintSchema.optional()),
-    country: optionalText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
+    country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
     theme: choice(WALL_THEME_FILTERS, WALL_THEME_INVALID),
     timeFilter: choice(WALL_TIME_FILTERS, WALL_TIME_FILTER_INVALID),
     sortBy: choice(WALL_SORTS, WALL_SORT_INVALID),

@@ -1,3 +1,4 @@
+import { optionalVisitorText } from "~/domain/text";
 import { z } from "zod";
 import { fingerprintSchema } from "~/domain/wish";
 import { REQUEST_BODY_INVALID } from "~/domain/messages";
@@ -12,12 +13,7 @@ const REPORT_REASON_INVALID = `Please keep the reason to ${REPORT_REASON_MAX_LEN
 const reportSchema = z.object(
   {
     deviceFingerprint: fingerprintSchema,
-    reason: z
-      .string({ error: REPORT_REASON_INVALID })
-      .trim()
-      .max(REPORT_REASON_MAX_LENGTH, { error: REPORT_REASON_INVALID })
-      .nullish()
-      .transform((reason) => reason || undefined),
+    reason: optionalVisitorText(REPORT_REASON_MAX_LENGTH, REPORT_REASON_INVALID),
   },
   { error: REQUEST_BODY_INVALID },
 );

@@ -106,6 +106,22 @@ describe("stored user text renders as text in server HTML", () => {
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 
+  it("strips control characters, bidi overrides and lone surrogates at the boundary, in every text field", async () => {
+    const made = await call<{ wishId: string }>("/api/wishes", {
+      body: {
+        wish: "May peace\u0000 reach \u202Eevery\u202C shore \ud83c tonight, friends",
+        name: "Ada\u202E\u0007",
+        location: "Lagos\u0000\u2066",
+        deviceFingerprint: freshFingerprint(),
+      },
+    });
+    expect(made.status).toBe(201);
+    const { json } = await call<{ wish: string; name: string; location: string }>(`/api/wishes/${made.json.wishId}`);
+    expect(json).toMatchObject({ wish: "May peace reach every shore  tonight, friends", name: "Ada", location: "Lagos" });
+    const html = await (await get("/?sortBy=newest")).text();
+    expect(html).not.toMatch(/[\u0000\u202e\u2066]/);
+  });
+
   it("the home page shows the wish, name and country escaped, and no markup from them", async () => {
     const html = await (await get("/")).text();
     expect(html).toContain(`id="wish-${wishId}"`);
