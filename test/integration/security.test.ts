@@ -119,7 +119,7 @@ describe("stored user text renders as text in server HTML", () => {
     const { json } = await call<{ wish: string; name: string; location: string }>(`/api/wishes/${made.json.wishId}`);
     expect(json).toMatchObject({ wish: "May peace reach every shore  tonight, friends", name: "Ada", location: "Lagos" });
     const html = await (await get("/?sortBy=newest")).text();
-    expect(html).not.toMatch(/[\u0000\u202e\u2066]/);
+    for (const character of ["\u0000", "\u202e", "\u2066"]) expect(html).not.toContain(character);
   });
 
   it("the home page shows the wish, name and country escaped, and no markup from them", async () => {
