@@ -3,7 +3,7 @@ import * as serverBuild from "virtual:remix/server-build";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { fail } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
-import { isSameSiteOrigin } from "~/server/origin.server";
+import { isSameSiteOrigin, originMatchesHost } from "~/server/origin.server";
 import { bodyLimitFor, limitRequestBody } from "~/server/request-size.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
 import { matchApiRoute } from "./api-routes";
@@ -35,6 +35,9 @@ export default {
     // The JSON API skips Remix's request machinery and answers from each route's own handler (ADR 0009, ADR 0015).
     const api = matchApiRoute(build, limited, url);
     if (api) return withSecurityHeaders(await api.handler({ request: limited, params: api.params, context: loadContext }), url);
+    if (!SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
+      return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
+    }
     const render = () => handleRemixRequest(limited, loadContext);
     // The anonymous home page is shared for a second, with a fresh nonce in every answer (ADR 0009).
     const response = isSharedPage(limited, url) ? await sharedPage(url, render) : await render();

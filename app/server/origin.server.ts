@@ -12,3 +12,18 @@ export function isSameSiteOrigin(request: Request, env: Pick<Env, "SITE_URL">): 
     return false;
   }
 }
+
+/**
+ * Remix runs an action only when the request's Origin names the Host it was sent to, and answers anything else with
+ * an empty 500. A post whose Origin is this site's but whose Host is another (a proxy or a crafted request) is refused
+ * before Remix sees it.
+ */
+export function originMatchesHost(request: Request): boolean {
+  const origin = request.headers.get("Origin");
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === (request.headers.get("Host") ?? new URL(request.url).host);
+  } catch {
+    return false;
+  }
+}

@@ -39,7 +39,8 @@ const submit = (overrides: Record<string, unknown> = {}) =>
   call<{ success: boolean; wishId: string; error?: string }>("/api/wishes", { body: validWish(overrides) });
 const RUN = crypto.randomUUID().slice(0, 4);
 /** Addresses of this file only (IPv6 documentation range), so no other test shares a per-IP count. */
-const ipOf = (group: number, n: number) => `2001:db8:${RUN}:${group.toString(16)}::${n.toString(16)}`;
+// One IPv6 /64 per (group, n): every per-network limit counts a /64 as one network.
+const ipOf = (group: number, n: number) => `2001:db8:${RUN}:${((group << 12) | n).toString(16)}::1`;
 
 const COUNTRIES = ["France", "Ghana", "Peru", "Japan", "Kenya", "Chile", "Atlantis", undefined] as const;
 const TEXTS = [

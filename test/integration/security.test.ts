@@ -509,3 +509,20 @@ describe("request size limits", () => {
     expect(sent.status).toBe(200);
   });
 });
+
+describe("a post carrying the site's own Origin to another Host", () => {
+  it("is refused with a JSON 403 and a sentence, not Remix's empty 500", async () => {
+    const siteOrigin = new URL(env.SITE_URL).origin;
+    for (const path of ["/", "/contact", "/newsletter"]) {
+      const response = await exports.default.fetch(`http://elsewhere.example${path}`, {
+        method: "POST",
+        headers: { Origin: siteOrigin, Host: "elsewhere.example", "CF-Connecting-IP": freshIp(), "Content-Type": "application/x-www-form-urlencoded" },
+        body: "wish=May+peace+find+every+home+tonight",
+      });
+      expect(response.status, path).toBe(403);
+      const body = (await response.json()) as { success: boolean; error: string; code: string };
+      expect(body, path).toMatchObject({ success: false, code: "cross_site" });
+      expect(body.error.length).toBeGreaterThan(10);
+    }
+  });
+});
