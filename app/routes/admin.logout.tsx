@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { clearedSessionCookieHeaders, LOGIN_PATH, refuseCrossSite } from "~/server/admin/auth.server";
+import { endSession, LOGIN_PATH, refuseCrossSite } from "~/server/admin/auth.server";
 
 export async function loader() {
   return redirect("/admin");
@@ -7,5 +7,5 @@ export async function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   refuseCrossSite(request, context.cloudflare.env);
-  return redirect(LOGIN_PATH, { headers: clearedSessionCookieHeaders(request) });
+  return redirect(LOGIN_PATH, { headers: await endSession(request, context.cloudflare.env) });
 }

@@ -161,6 +161,18 @@ describe("admin access", () => {
     expect(response.headers.get("Location")).toBe("/admin/login");
     expect(response.headers.get("Set-Cookie")).toMatch(new RegExp(`^${SESSION_COOKIE}=;.*Max-Age=0`));
   });
+
+  it("ends the session on the server: a copy of the cookie stops working at sign-out", async () => {
+    const cookie = await signIn();
+    const other = await signIn();
+    expect((await adminFetch("/admin", { cookie })).status).toBe(200);
+    expect((await adminFetch("/admin/logout", { form: {}, cookie })).status).toBe(302);
+    const copied = await adminFetch("/admin", { cookie });
+    expect(copied.status).toBe(302);
+    expect(copied.headers.get("Location")).toBe("/admin/login");
+    // Another session, signed in elsewhere, is not touched.
+    expect((await adminFetch("/admin", { cookie: other })).status).toBe(200);
+  });
 });
 
 describe("moderation", () => {

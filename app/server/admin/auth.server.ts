@@ -47,28 +47,33 @@ function sessionKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
-/** A session token: base64url(JSON {exp}) "." base64url(HMAC-SHA256 of that first part). */
-export async function createSessionToken(secret: string, now = Date.now()): Promise<string> {
-  const payload = toBase64Url(encoder.encode(JSON.stringify({ exp: now + SESSION_TTL_MS })));
+/** A session token: base64url(JSON {exp, sid}) "." base64url(HMAC-SHA256 of that first part). */
+export async function createSessionToken(secret: string, now = Date.now(), sid: string = crypto.randomUUID()): Promise<string> {
+  const payload = toBase64Url(encoder.encode(JSON.stringify({ exp: now + SESSION_TTL_MS, sid })));
   const signature = await crypto.subtle.sign("HMAC", await sessionKey(secret), encoder.encode(payload));
   return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
 }
 
-export async function isValidSessionToken(secret: string, token: string, now = Date.now()): Promise<boolean> {
+/** The session a well-signed, unexpired token names, or null. */
+export async function readSessionToken(secret: string, token: string, now = Date.now()): Promise<{ sid: string; exp: number } | null> {
   const [payload, signaturePart, ...rest] = token.split(".");
-  if (!payload || !signaturePart || rest.length > 0) return false;
+  if (!payload || !signaturePart || rest.length > 0) return null;
   const signature = fromBase64Url(signaturePart);
-  if (!signature) return false;
+  if (!signature) return null;
   // crypto.subtle.verify compares the MACs in constant time.
-  if (!(await crypto.subtle.verify("HMAC", await sessionKey(secret), signature, encoder.encode(payload)))) return false;
+  if (!(await crypto.subtle.verify("HMAC", await sessionKey(secret), signature, encoder.encode(payload)))) return null;
   const bytes = fromBase64Url(payload);
-  if (!bytes) return false;
+  if (!bytes) return null;
   try {
-    const { exp } = JSON.parse(new TextDecoder().decode(bytes)) as { exp?: unknown };
-    return typeof exp === "number" && exp > now;
+    const { exp, sid } = JSON.parse(new TextDecoder().decode(bytes)) as { exp?: unknown; sid?: unknown };
+    return typeof exp === "number" && exp > now && typeof sid === "string" && sid ? { sid, exp } : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+export async function isValidSessionToken(secret: string, token: string, now = Date.now()): Promise<boolean> {
+  return (await readSessionToken(secret, token, now)) !== null;
 }
 
 function isHttps(request: Request): boolean {
@@ -98,10 +103,17 @@ export function clearedSessionCookieHeaders(request: Request): Headers {
   return cookieHeaders("", 0, request);
 }
 
-/** Signed in by our own session cookie, or let through by Cloudflare Access when that is configured. */
+/**
+ * Signed in by our own session cookie (well signed, unexpired, and still in admin_sessions: signing out deletes it, so
+ * a copied cookie stops working then), or let through by Cloudflare Access when that is configured.
+ */
 export async function isAdmin(request: Request, env: Env, now = Date.now()): Promise<boolean> {
   const token = readCookie(request, SESSION_COOKIE);
-  if (token && (await isValidSessionToken(env.SESSION_SECRET, token, now))) return true;
+  const session = token ? await readSessionToken(env.SESSION_SECRET, token, now) : null;
+  if (session) {
+    const row = await env.DB.prepare("SELECT 1 AS live FROM admin_sessions WHERE id = ? AND expires_at > ?").bind(session.sid, now).first();
+    if (row) return true;
+  }
   const access = accessConfig(env);
   const assertion = request.headers.get("Cf-Access-Jwt-Assertion");
   if (access && assertion) return (await verifyAccessJwt(assertion, access, { now })) !== null;
@@ -132,5 +144,19 @@ export async function attemptLogin(request: Request, env: Env, password: string,
   if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
   if (!env.ADMIN_PASSWORD) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
   if (!(await constantTimeEqual(password, env.ADMIN_PASSWORD))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };
-  return { ok: true, headers: sessionCookieHeaders(await createSessionToken(env.SESSION_SECRET, now), request) };
+  const sid = crypto.randomUUID();
+  // Expired sessions are swept as new ones begin, so the table stays a handful of rows.
+  await env.DB.batch([
+    env.DB.prepare("DELETE FROM admin_sessions WHERE expires_at <= ?").bind(now),
+    env.DB.prepare("INSERT INTO admin_sessions (id, expires_at, created_at) VALUES (?, ?, ?)").bind(sid, now + SESSION_TTL_MS, now),
+  ]);
+  return { ok: true, headers: sessionCookieHeaders(await createSessionToken(env.SESSION_SECRET, now, sid), request) };
+}
+
+/** Signing out ends the session on the server too, not only in this browser's cookie jar. */
+export async function endSession(request: Request, env: Env): Promise<Headers> {
+  const token = readCookie(request, SESSION_COOKIE);
+  const session = token ? await readSessionToken(env.SESSION_SECRET, token) : null;
+  if (session) await env.DB.prepare("DELETE FROM admin_sessions WHERE id = ?").bind(session.sid).run();
+  return clearedSessionCookieHeaders(request);
 }

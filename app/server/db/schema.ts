@@ -251,3 +251,10 @@ export const rateLimits = sqliteTable("rate_limits", {
   windowStart: integer("window_start").notNull(),
   count: integer("count").notNull().default(0),
 });
+
+/** Admin sessions that are signed in: a signed cookie names one, and signing out deletes it (issue 21). */
+export const adminSessions = sqliteTable("admin_sessions", {
+  id: text("id").primaryKey(),
+  expiresAt: integer("expires_at").notNull(),
+  createdAt: integer("created_at").notNull(),
+});
