@@ -37,7 +37,8 @@ export function workerdConfig({ include, bindings = {}, globalSetup }: { include
       setupFiles: ["./test/setup/apply-migrations.ts"],
       // The machine is shared and noisy; a test that is merely slow must not fail.
       testTimeout: 30_000,
-      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare"] } } },
+      // Pre-bundled by esbuild: obscenity's ESM entry re-exports its CommonJS build, which workerd cannot import as is.
+      deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "obscenity"] } } },
     },
   });
 }

@@ -5,6 +5,7 @@ import { CROSS_SITE_REQUEST, MODERATION_EMAIL, MODERATION_LINK, MODERATION_PHONE
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
 import { hideWish } from "~/server/admin/moderation.server";
 import { call, freshFingerprint, freshIp, submit, validWish } from "../support/api";
+import { EVASIONS } from "../support/moderation-corpus";
 
 const PRIVATE_FIELDS = ["email", "fingerprint", "fingerprintHash", "ipHash", "ip", "lat", "lon"];
 
@@ -156,6 +157,35 @@ async function ipHashOf(ip: string): Promise<string> {
   const { networkKey } = await import("~/domain/network");
   return privateHash(env.HASH_SECRET, "ip", networkKey(ip));
 }
+
+describe("moderation of every text field", () => {
+  it("refuses disguised links, addresses, numbers and profanity in the name, country and location too", async () => {
+    let refused = 0;
+    for (const [field, value] of [
+      ["location", "visit https://evil.example.com call +44 7700 900123"],
+      ["name", "bob (at) example (dot) com"],
+      ["country", "evilsite dot com"],
+      ["location", "f u c k"],
+    ] as const) {
+      const answer = await submit({ [field]: value });
+      expect(answer.status, `${field}: ${value}`).toBe(400);
+      expect((answer.json as { field?: string }).field, value).toBe(field);
+      refused += 1;
+    }
+    // The whole corpus, in the wish and in the location.
+    for (const [text, sentence] of EVASIONS) {
+      for (const field of ["wish", "location"] as const) {
+        const answer = await submit(field === "wish" ? { wish: `${text}, and peace to all` } : { location: text });
+        expect(answer.status, `${field}: ${text}`).toBe(400);
+        expect(answer.json.error, `${field}: ${text}`).toBe(sentence);
+        refused += 1;
+      }
+    }
+    console.log(`moderation over the fields: ${refused} disguised submissions refused`);
+    // A country from the list is never refused.
+    expect((await submit({ country: "Côte d'Ivoire" })).status).toBe(201);
+  });
+});
 
 describe("reading wishes", () => {
   it("GET /api/wishes/{id} answers 404 with a sentence for an unknown id", async () => {

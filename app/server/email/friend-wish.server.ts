@@ -1,21 +1,14 @@
-import { moderateText } from "~/domain/moderation";
 import type { FriendWish } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { networkHash } from "../hashing.server";
 import { ApiError } from "../http.server";
+import { moderated } from "../wishes.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { friendWishEmail, queueEmail } from "./outbox.server";
 import { FRIEND_RATE_LIMITED } from "~/domain/messages";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
 const HOUR_MS = 3_600_000;
-
-function moderated(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const verdict = moderateText(text);
-  if (!verdict.ok) throw new ApiError(400, verdict.error);
-  return verdict.text;
-}
 
 /**
  * A mail to an address the visitor typed is what spammers look for, so it is limited per network and its text goes
