@@ -3,6 +3,7 @@
 
 /** One day: UTC days for daily limits, the wall's windows and its day cells. */
 export const DAY_MS = 86_400_000;
+export const HOUR_MS = 3_600_000;
 
 export const WISH_MIN_LENGTH = 10;
 export const WISH_MAX_LENGTH = 250;
@@ -21,6 +22,17 @@ export const RING_COOLDOWN_SECONDS = 20;
 export function ringCooldownSeconds(env: { RING_COOLDOWN_SECONDS?: string }): number {
   const configured = Number(env.RING_COOLDOWN_SECONDS);
   return configured > 0 ? configured : RING_COOLDOWN_SECONDS;
+}
+
+/**
+ * Rings one network (IPv4 address or IPv6 /64) may ask for in an hour, refused or not: with IBM each ring costs money,
+ * and the cooldown alone lets one client ring all day. RING_NETWORK_HOURLY_LIMIT overrides it (a test server, where
+ * every browser is 127.0.0.1).
+ */
+export const RINGS_PER_NETWORK_PER_HOUR = 30;
+export function ringNetworkHourlyLimit(env: { RING_NETWORK_HOURLY_LIMIT?: string }): number {
+  const configured = Number(env.RING_NETWORK_HOURLY_LIMIT);
+  return configured > 0 ? configured : RINGS_PER_NETWORK_PER_HOUR;
 }
 
 /** Milliseconds of the shared cooldown still to run at `now`, after the last ring at `lastRingAt` (or none). */

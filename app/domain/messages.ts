@@ -107,6 +107,7 @@ export function bellJustRang(wishes: number): string {
   return `The bell just rang for ${countWishes(wishes)}:`;
 }
 export const BELL_JUST_RANG_LINK = "see what the qubits said";
+export const RING_NETWORK_LIMITED = "The bell has been rung from your network many times this hour. Please let others ring it, and try again later.";
 export const RING_BY_FELLOW_DREAMER = "A fellow dreamer has already rung the bell with your wish. Taking you to its ring...";
 export const BATCH_FAILED = "Quantum processing encountered turbulence. Retrying...";
 /** What visitors are told of a ring the provider could not finish; the provider's own words go to /admin only. */

@@ -1,3 +1,4 @@
+import { HOUR_MS } from "~/domain/limits";
 import { monotonicFactory } from "ulidx";
 import { CONTACT_HOURLY_LIMIT, contactSchema, fieldErrors } from "~/domain/contact";
 import { database } from "./db/client.server";
@@ -6,7 +7,6 @@ import { networkHash } from "./hashing.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
 const newId = monotonicFactory();
-const HOUR_MS = 60 * 60 * 1000;
 
 export type ContactResult =
   | { status: "sent" }

@@ -1,3 +1,4 @@
+import { HOUR_MS } from "~/domain/limits";
 import { eq } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { fieldErrors, NEWSLETTER_HOURLY_LIMIT, newsletterSchema } from "~/domain/contact";
@@ -7,7 +8,6 @@ import { networkHash } from "./hashing.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
 const newId = monotonicFactory();
-const HOUR_MS = 60 * 60 * 1000;
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 export type SubscribeResult =

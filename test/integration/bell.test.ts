@@ -8,12 +8,13 @@ import {
 } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
+import { RINGS_PER_NETWORK_PER_HOUR } from "~/domain/limits";
+import { RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
 import { poemFor } from "~/domain/poem";
 import type { RoomMessage } from "~/domain/room-messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { builtWorker as worker } from "../support/build";
-import { call, freshFingerprint, submit } from "../support/api";
+import { call, freshFingerprint, freshIp, submit } from "../support/api";
 
 const stub = () => bellRoom(env);
 
@@ -119,6 +120,18 @@ describe("POST /api/bell/ring", () => {
     expect((await ring()).status).toBe(200);
     await abortAllDurableObjects();
     expect((await ring()).status).toBe(429);
+  });
+
+  it("limits the rings one network may ask for in an hour, whatever devices it claims", async () => {
+    const ip = freshIp();
+    const attempt = () => call<{ code?: string; error?: string; retryAfter?: number }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint() }, ip });
+    for (let i = 0; i < RINGS_PER_NETWORK_PER_HOUR; i += 1) expect((await attempt()).json.code).not.toBe("rate_limited");
+    const refused = await attempt();
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: "rate_limited", error: RING_NETWORK_LIMITED });
+    expect(refused.json.retryAfter).toBeGreaterThan(0);
+    // Another network is not touched.
+    expect((await call<{ code?: string }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint() } })).json.code).not.toBe("rate_limited");
   });
 
   it("answers 409 'No pending wishes available' when nothing waits", async () => {

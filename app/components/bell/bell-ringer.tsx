@@ -295,6 +295,9 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
         keepClearOfToast(buttonRef.current);
         show(ringCooldown(outcome.seconds), "info");
         break;
+      case "limited":
+        show(outcome.message, "error");
+        break;
       case "none-pending":
         show(RING_NONE_PENDING_CLIENT, "error");
         revalidator.revalidate();

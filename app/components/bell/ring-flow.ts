@@ -1,6 +1,6 @@
 import { RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { countWishes, RING_OUT_OF_CREDITS } from "~/domain/messages";
+import { countWishes, RING_NETWORK_LIMITED, RING_OUT_OF_CREDITS } from "~/domain/messages";
 
 export type RingStep = "ringing" | "processing" | "redirecting";
 
@@ -56,6 +56,7 @@ export function ringFlowPlan(wishCount: number): RingFlowPlan {
 export type RingOutcome =
   | { kind: "rung"; ringId: string; wishIds: string[]; pendingLeft: number; cooldownSeconds: number }
   | { kind: "cooldown"; seconds: number }
+  | { kind: "limited"; message: string }
   | { kind: "none-pending" }
   | { kind: "out-of-credits"; message: string }
   | { kind: "failed" };
@@ -80,6 +81,9 @@ export function interpretRingResponse(status: number, body: unknown): RingOutcom
     );
     const pendingLeft = typeof data.pendingLeft === "number" && data.pendingLeft >= 0 ? data.pendingLeft : 0;
     return { kind: "rung", ringId: fields.bellRingId, wishIds, pendingLeft, cooldownSeconds: positiveOr(data.cooldownSeconds, RING_COOLDOWN_SECONDS) };
+  }
+  if (status === 429 && fields.code === ERROR_CODE.rateLimited) {
+    return { kind: "limited", message: typeof fields.error === "string" && fields.error ? fields.error : RING_NETWORK_LIMITED };
   }
   if (status === 429) {
     const retryAfter = Number(fields.retryAfter);

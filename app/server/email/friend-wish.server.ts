@@ -1,3 +1,4 @@
+import { HOUR_MS } from "~/domain/limits";
 import type { FriendWish } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { networkHash } from "../hashing.server";
@@ -8,7 +9,6 @@ import { friendWishEmail, queueEmail } from "./outbox.server";
 import { FRIEND_RATE_LIMITED } from "~/domain/messages";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
-const HOUR_MS = 3_600_000;
 
 /**
  * A mail to an address the visitor typed is what spammers look for, so it is limited per network and its text goes

@@ -40,9 +40,9 @@ export default async function setup(project: TestProject) {
   migrate(ibmPersistDir);
   const [port, ibmPort, inspectorPort] = [await freePort(), await freePort(), await freePort()];
   const fake = await startIbmFakeServer({ port: 0 });
-  // Every browser shares 127.0.0.1, so the per-IP daily limit is lifted, and journeys that ring one after another do
+  // Every browser shares 127.0.0.1, so the per-network wish and ring limits are lifted, and journeys that ring one after another do
   // not wait out the spec's 20 s cooldown; both rules themselves are tested in workerd.
-  const testVars = { IP_DAILY_WISH_LIMIT: "100000", RING_COOLDOWN_SECONDS: "2" };
+  const testVars = { IP_DAILY_WISH_LIMIT: "100000", RING_COOLDOWN_SECONDS: "2", RING_NETWORK_HOURLY_LIMIT: "100000" };
   const server = startServer({ port, persistTo: persistDir, vars: testVars });
   const ibmServer = startServer({
     port: ibmPort,

@@ -115,6 +115,11 @@ describe("interpretRingResponse", () => {
     expect(interpretRingResponse(429, null)).toEqual({ kind: "cooldown", seconds: 20 });
   });
 
+  it("tells the network's hourly limit from the shared cooldown on a 429, by its code", () => {
+    expect(interpretRingResponse(429, { success: false, error: "Rung a lot", code: "rate_limited", retryAfter: 1800 })).toEqual({ kind: "limited", message: "Rung a lot" });
+    expect(interpretRingResponse(429, { success: false, error: "wait", code: "cooldown", retryAfter: 7 })).toEqual({ kind: "cooldown", seconds: 7 });
+  });
+
   it("tells no pending wishes from no credits on a 409 by the machine code, whatever the sentence says", () => {
     expect(interpretRingResponse(409, { success: false, error: "Reworded: nothing waits", code: "no_pending_wishes" })).toEqual({ kind: "none-pending" });
     expect(interpretRingResponse(409, { success: false, error: "No pending wishes available", code: "out_of_credits" })).toEqual({
