@@ -205,6 +205,7 @@ export const LOGIN_NOT_CONFIGURED = "Admin sign-in is not configured on this ser
 export const CROSS_SITE_REFUSED = "This action must come from the admin pages of this site.";
 export const REQUEST_TOO_LARGE = "That request is too large. Please send less and try again.";
 export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
+export const FRIEND_RECIPIENT_LIMITED = "This address has already received several wishes today. Please try again tomorrow.";
 export const IP_LIMIT_SENTENCE = "Many wishes have already come from your network today. Please try again tomorrow.";
 export const SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 export const CROSS_SITE_REQUEST = "Requests from other sites are not accepted.";

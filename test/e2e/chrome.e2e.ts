@@ -98,7 +98,7 @@ describe("site chrome in Chromium", () => {
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await email.evaluate((element) => element === document.activeElement)).toBe(true);
 
-    await email.fill("friend@example.org");
+    await email.fill(`friend-${crypto.randomUUID()}@example.org`);
     await dialog.getByRole("button", { name: "Send wish" }).click();
     await dialog.getByText("Wish sent!").waitFor();
     await dialog.getByText("Your wish and message have been sent to your friend.").waitFor();

@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CROSS_SITE_REFUSED, FRIEND_EMAIL_INVALID } from "~/domain/messages";
+import { CROSS_SITE_REFUSED, FRIEND_EMAIL_INVALID, FRIEND_RECIPIENT_LIMITED } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
 import { LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/server/admin/auth.server";
-import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail } from "~/server/email/outbox.server";
+import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail, queueWishCopy, RECIPIENT_DAILY_MAIL_CAP } from "~/server/email/outbox.server";
 import { ADMIN_PASSWORD as PASSWORD, browserFetch as adminFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
 
 const PAGES = ["/admin", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/subscribers.csv"];
@@ -344,11 +344,30 @@ describe("e-mail", () => {
 
   it("limits friend mails per network", async () => {
     const ip = freshIp();
-    const body = { wish: "May peace find you", friendEmail: "friend@example.org" };
-    for (let i = 0; i < 10; i += 1) expect((await call("/api/send-wish-to-friend", { body, ip })).status).toBe(200);
-    const limited = await call("/api/send-wish-to-friend", { body, ip });
+    const body = () => ({ wish: "May peace find you", friendEmail: `friend-${crypto.randomUUID()}@example.org` });
+    for (let i = 0; i < 10; i += 1) expect((await call("/api/send-wish-to-friend", { body: body(), ip })).status).toBe(200);
+    const limited = await call("/api/send-wish-to-friend", { body: body(), ip });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+  });
+
+  it("limits what one address receives in a day, whichever networks ask, and the wish copies too", async () => {
+    const friendEmail = `Someone-${crypto.randomUUID()}@Example.org`;
+    for (let i = 0; i < RECIPIENT_DAILY_MAIL_CAP; i += 1) {
+      const variant = i % 2 ? friendEmail.toLowerCase() : friendEmail;
+      expect((await call("/api/send-wish-to-friend", { body: { wish: "May peace find you", friendEmail: variant } })).status).toBe(200);
+    }
+    const refused = await call<{ code: string; error: string }>("/api/send-wish-to-friend", { body: { wish: "May peace find you", friendEmail } });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: "rate_limited", error: FRIEND_RECIPIENT_LIMITED });
+    // A wish whose copy would go to that address is stored, and its copy quietly not sent (the copy's work awaited).
+    const wish = await submit({ wish: "May the copy stay home tonight, kindly", email: friendEmail });
+    expect(wish.status).toBe(201);
+    const work: Promise<unknown>[] = [];
+    queueWishCopy(env, { waitUntil: (promise) => work.push(promise) }, { email: friendEmail }, wish.json.wishId);
+    await Promise.all(work);
+    const copies = await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE lower(to_address) = lower(?)").bind(friendEmail).first<{ n: number }>();
+    expect(copies?.n).toBe(RECIPIENT_DAILY_MAIL_CAP);
   });
 
   it("queues a copy of a wish submitted with an e-mail address", async () => {

@@ -5,8 +5,9 @@ import { networkHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { moderated } from "../wishes.server";
 import { hitRateLimit } from "../rate-limit.server";
-import { friendWishEmail, queueEmail } from "./outbox.server";
-import { FRIEND_RATE_LIMITED } from "~/domain/messages";
+import { friendWishEmail, queueEmail, recipientHasRoom } from "./outbox.server";
+import { ERROR_CODE } from "~/domain/error-codes";
+import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED } from "~/domain/messages";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
 
@@ -30,5 +31,6 @@ export async function sendWishToFriend(
   const ipHash = await networkHash(env.HASH_SECRET, request);
   const limit = await hitRateLimit(env, `friend-mail:${ipHash}`, FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
+  if (!(await recipientHasRoom(env, clean.friendEmail, now))) throw new ApiError(429, FRIEND_RECIPIENT_LIMITED, { code: ERROR_CODE.rateLimited });
   await queueEmail(env, friendWishEmail(env, clean), ctx, now);
 }

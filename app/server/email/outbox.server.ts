@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
+import { DAY_MS } from "~/domain/limits";
 import { ANONYMOUS_NAME } from "~/domain/messages";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
@@ -24,6 +25,23 @@ export interface OutgoingEmail {
 }
 
 type WaitUntil = Pick<CloudflareContext["ctx"], "waitUntil">;
+
+/**
+ * Mails of a visitor's making (wish copies and friend mails) one address may receive in 24 hours, whoever asks: the
+ * site must not become a way to fill a stranger's inbox (issue 21).
+ */
+export const RECIPIENT_DAILY_MAIL_CAP = 3;
+const VISITOR_MAIL_KINDS = ["wish-copy", "friend-wish"];
+
+export async function recipientHasRoom(env: Env, to: string, now = Date.now()): Promise<boolean> {
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS n FROM outbox
+     WHERE lower(to_address) = lower(?) AND kind IN (${VISITOR_MAIL_KINDS.map(() => "?").join(", ")}) AND created_at >= ?`,
+  )
+    .bind(to.trim(), ...VISITOR_MAIL_KINDS, now - DAY_MS)
+    .first<{ n: number }>();
+  return (row?.n ?? 0) < RECIPIENT_DAILY_MAIL_CAP;
+}
 
 /**
  * Every outgoing mail is first a row here, so nothing is lost when the provider is down or not configured: the
@@ -157,6 +175,8 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
       columns: { text: true, name: true, email: true },
     });
     if (!row?.email) return;
+    // Past the address's daily cap the copy is quietly not sent; the wish itself is stored as usual.
+    if (!(await recipientHasRoom(env, row.email))) return;
     await queueEmail(env, wishCopyEmail(env, { to: row.email, text: row.text, name: row.name }));
     await deliverOutbox(env);
   };
