@@ -1,3 +1,4 @@
+import { staticAssetHeaders } from "./app/server/security-headers.server";
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -66,6 +67,26 @@ function selfHostedFlags(): Plugin {
       for (const file of readdirSync(folder)) {
         if (/^[A-Z]{2}\.svg$/.test(file)) this.emitFile({ type: "asset", fileName: `flags/${file}`, source: readFileSync(join(folder, file)) });
       }
+    },
+  };
+}
+
+/**
+ * Static assets (the JS and CSS bundles, flags, favicon, manifest) are served without the Worker, so they get the
+ * Worker's security headers from a `_headers` file the build writes from the same values (issue 21).
+ */
+function staticSecurityHeaders(): Plugin {
+  let ssr = false;
+  return {
+    name: "quantum-bell:static-security-headers",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (ssr) return;
+      const lines = Object.entries(staticAssetHeaders()).map(([name, value]) => `  ${name}: ${value}`);
+      this.emitFile({ type: "asset", fileName: "_headers", source: ["/*", ...lines, ""].join("\n") });
     },
   };
 }
@@ -163,6 +184,7 @@ export default defineConfig({
     }),
     vanillaExtractPlugin(),
     selfHostedFlags(),
+    staticSecurityHeaders(),
     eagerCompileHydrationChunks(["entry.client"]),
     workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),
   ],

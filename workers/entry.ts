@@ -21,7 +21,8 @@ const handleRemixRequest = createRequestHandler(build);
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
-    if (isSocketPath(url)) return forwardToRoom(request, env);
+    // An upgrade (101) passes as it is; the room's refusals get the headers every answer carries.
+    if (isSocketPath(url)) return withSecurityHeaders(await forwardToRoom(request, env), url);
     // Outside Remix: the Vite server build cannot import the .wasm and .woff modules the share images need.
     if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
     // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs.

@@ -36,6 +36,11 @@ export function contentSecurityPolicy(nonce?: string): string {
   ].join("; ");
 }
 
+/** The headers of a static asset served without the Worker (the build writes them into `_headers`). */
+export function staticAssetHeaders(): Record<string, string> {
+  return { ...BASE_HEADERS, "Content-Security-Policy": contentSecurityPolicy() };
+}
+
 /** Adds the headers every response carries; HSTS only where the site is served over https. */
 export function withSecurityHeaders(response: Response, url: URL): Response {
   if (response.status === 101) return response;

@@ -526,3 +526,13 @@ describe("a post carrying the site's own Origin to another Host", () => {
     }
   });
 });
+
+describe("the socket path's refusals", () => {
+  it("carry the security headers every answer does", async () => {
+    const response = await exports.default.fetch("http://localhost/ws", { headers: { "CF-Connecting-IP": freshIp() } });
+    expect(response.status).toBe(426);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Security-Policy")).toContain("script-src 'none'");
+    expect(response.headers.get("X-Frame-Options")).toBe("DENY");
+  });
+});
