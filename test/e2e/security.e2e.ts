@@ -164,6 +164,25 @@ describe("stored payloads in Chromium", () => {
 });
 
 describe("Content-Security-Policy in Chromium", () => {
+  it("validating a form in the browser raises no violation (zod runs without its eval probe)", async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { __violations: string[] }).__violations = seen;
+      document.addEventListener("securitypolicyviolation", (event) => seen.push(`${event.violatedDirective} ${event.blockedURI}`));
+    });
+    await page.goto("/contact");
+    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    const footer = page.locator("footer");
+    await footer.getByLabel("Email address").fill(`reader-${crypto.randomUUID()}@example.org`);
+    const again = page.waitForResponse((response) => response.request().method() === "POST");
+    await footer.getByRole("button", { name: "Subscribe" }).click();
+    await again;
+    expect(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)).toEqual([]);
+    await context.close();
+  });
+
+
   it("Remix's own scripts carry the nonce and hydrate with no violation; injected inline script, handlers and javascript: URLs are blocked and reported", async () => {
     const { context, page, watch } = await watchedVisitor();
     await openHydrated(page, "/");
