@@ -13,6 +13,31 @@ export function bodyLimitFor(url: URL): number {
   return url.pathname.startsWith("/api/") ? MAX_API_BODY_BYTES : MAX_FORM_BODY_BYTES;
 }
 
+/** How much of an oversized body is read and thrown away before the stream is cancelled (see discardRest). */
+export const MAX_DISCARD_BYTES = 1024 * 1024;
+
+/**
+ * An oversized body is read to its end and dropped rather than cancelled at once: cancelling a request stream the
+ * client is still sending leaves the connection broken, and the next request on it (another visitor's, behind a
+ * proxy) failed with "Your worker restarted mid-request" (issue 21). Past MAX_DISCARD_BYTES it is cancelled anyway.
+ */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {
+  let total = read;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      total += value.byteLength;
+      if (total > MAX_DISCARD_BYTES) {
+        await reader.cancel();
+        return;
+      }
+    }
+  } catch {
+    // The client went away: nothing left to read.
+  }
+}
+
 function tooLarge(): Response {
   return fail({ status: 413, error: REQUEST_TOO_LARGE });
 }
@@ -37,7 +62,7 @@ export async function limitRequestBody(request: Request, limit: number): Promise
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
+      await discardRest(reader, total);
       return tooLarge();
     }
     chunks.push(value);

@@ -231,3 +231,35 @@ describe("Content-Security-Policy in Chromium", () => {
     await context.close();
   });
 });
+
+describe("an oversized chunked body, over a kept-alive connection", () => {
+  it("is refused with 413 and leaves the connection usable for the next request", async () => {
+    const { request, Agent } = await import("node:http");
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const target = new URL("/api/wishes", baseURL());
+    const post = (body: string | null) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const headers: Record<string, string> = { "Content-Type": "application/json", Origin: baseURL() };
+        if (body === null) headers["Transfer-Encoding"] = "chunked";
+        else headers["Content-Length"] = String(Buffer.byteLength(body));
+        const sent = request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", agent, headers }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, reused: sent.reusedSocket }));
+        });
+        sent.on("error", reject);
+        if (body === null) {
+          for (let i = 0; i < 40; i += 1) sent.write("x".repeat(1024));
+          sent.end();
+        } else sent.end(body);
+      });
+    try {
+      for (let round = 0; round < 2; round += 1) {
+        expect((await post(null)).status).toBe(413);
+        const next = await post(JSON.stringify({ wish: "May every harbour keep its lights on tonight", deviceFingerprint: freshFingerprint() }));
+        expect(next).toEqual({ status: 201, reused: true });
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+});
