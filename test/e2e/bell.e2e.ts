@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RING_COOLDOWN_SECONDS } from "../../app/domain/limits";
+import { ANIMATION_MS, RING_COOLDOWN_SECONDS, RING_FLOW } from "../../app/domain/limits";
 import { POEM_LINES } from "../../app/domain/poem";
 import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
 
@@ -246,6 +246,41 @@ describe("ringing the bell in Chromium", () => {
     const response = await page.goto("/bell/nope");
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+    await context.close();
+  });
+});
+
+describe("the ring's note, on a fake clock", () => {
+  it("shows as the 5 s swing ends (ADR 0018), never before, and is taken away as the page leaves for the ring", { timeout: 60_000 }, async () => {
+    const made = await fetch(`${baseURL()}/api/wishes`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseURL() },
+      body: JSON.stringify({ wish: "May the lighthouse keepers rest easy tonight", deviceFingerprint: `e2e_${crypto.randomUUID().replaceAll("-", "")}` }),
+    });
+    expect(made.status).toBe(201);
+    const { context, page } = await newVisitor(browser, { reducedMotion: "no-preference" });
+    await page.clock.install();
+    await page.goto("/");
+    await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+    // The shared cooldown of an earlier ring runs on the page's (fake) clock: let it pass.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(1_000);
+        return bellButton(page).textContent();
+      }, { timeout: 30_000 })
+      .toMatch(/^Ring Bell \(\d+ wish(es)?\)$/);
+    const note = page.locator("[role=status] p").filter({ hasText: /^The bell has rung!/ });
+    const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/bell/ring");
+    await bellButton(page).click();
+    expect((await answered).status()).toBe(200);
+    await page.clock.runFor(ANIMATION_MS.ring - 100);
+    expect(await note.count(), "not before the swing ends").toBe(0);
+    await page.clock.runFor(200);
+    await note.waitFor();
+    // The page moves on after the swing and the progress plan, at the latest at the spec's 8 s fallback.
+    await page.clock.runFor(RING_FLOW.fallbackRedirectMs - ANIMATION_MS.ring);
+    await page.waitForURL(/\/bell\/[^/]+$/);
+    expect(await note.count(), "the note does not follow onto the ring's page").toBe(0);
     await context.close();
   });
 });
