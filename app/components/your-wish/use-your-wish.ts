@@ -20,7 +20,11 @@ export function useYourWish(pending: readonly PublicWish[]): YourWishState | nul
     if (!id || inPending || settled.current === id) return;
     const controller = new AbortController();
     fetch(`/api/wishes/${encodeURIComponent(id)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => (response.ok ? response.json() : null))
+      .then((response) => {
+        // A wish that is gone (hidden by the moderators) will not come back: stop asking after it.
+        if (response.status === 404) settled.current = id;
+        return response.ok ? response.json() : null;
+      })
       .then((json: unknown) => {
         const wish = readPublicWish(json);
         if (wish?.id !== id) return setFetched(null);
