@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, inject, it } from "vitest";
 import { poemFor } from "../../app/domain/poem";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
-import { baseURL, launchBrowser, newVisitor } from "./support/browser";
+import { baseURL, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
 import { expectScreenshot } from "./support/screenshots";
 
 // What visitors see at a phone's width and a laptop's, compared with committed baselines (support/screenshots.ts).
@@ -53,7 +53,7 @@ afterAll(async () => {
 
 async function openHome(page: Page) {
   await page.goto("/");
-  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready);
 }
 
@@ -99,7 +99,7 @@ describe.each(WIDTHS)("screens at $viewport.width px", ({ name, viewport }) => {
     await page.evaluate(() => document.fonts.ready);
     // What hydration adds is part of the picture: the Copy link button, and under each drawing too wide for the
     // phone the line that says so (SidewaysScroller). Taken before them, the page is 52 px shorter.
-    await page.getByRole("button", { name: "Copy link" }).waitFor();
+    await waitForHydration(page);
     await page.waitForFunction(() =>
       [...document.querySelectorAll("#main article [role=group][tabindex='0']")].every((box) => {
         const cut = box.scrollWidth > box.clientWidth + 1;

@@ -99,3 +99,11 @@ export async function runAxe(page: Page, options: object, context?: object): Pro
     { opts: options, ctx: context },
   );
 }
+
+/**
+ * Waits until React has hydrated the page: the header's Menu, a link to the drawer in the server's HTML, is a button
+ * only once hydrated (DrawerMenu). `__remixContext` alone is written by the server and proves nothing.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector("header button[aria-controls]") !== null);
+}
