@@ -69,7 +69,6 @@ export const PUBLIC_WISH_LIST_MAX = 100;
 
 export const TOAST_MS = 6000;
 export const RING_TOAST_MS = 8000;
-export const REDIRECT_AFTER_ANIMATION_MS = 6000;
 export const REFRESH_AFTER_ENCODING_MS = 1000;
 export const REFRESH_DEBOUNCE_MS = 1000;
 export const PENDING_POLL_MS = 10000;
@@ -101,8 +100,6 @@ export const RING_FLOW = {
   singleStepsMs: [3000, 5000, 7000],
   singleResetMs: 8000,
   fallbackRedirectMs: 8000,
-  /** A beat after the bell's swing ends before the page moves on, when the progress plan is shorter. */
-  afterSwingMs: 1000,
   fellowDreamerRedirectMs: 2000,
   /** Spec §4: a realtime bell-rung takes a visitor whose wish is in that ring to its page after 3 s. */
   realtimeRedirectMs: 3000,

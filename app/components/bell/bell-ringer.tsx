@@ -212,12 +212,14 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     };
   }, []);
 
-  const goToRing = (ringId: string, delayMs: number) => {
+  /** Leaves for the ring's page after delayMs; a note given here is shown as that page opens (it outlives this one). */
+  const goToRing = (ringId: string, delayMs: number, note?: string) => {
     later(() => {
       if (left.current) return;
       left.current = true;
       dismiss();
       navigate(ringPath(ringId));
+      if (note) show(note, "success", { durationMs: RING_TOAST_MS });
     }, delayMs);
   };
 
@@ -246,18 +248,17 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     playBellSound();
     animate();
     setPhase("rung");
-    // Spec §4's sequence: the progress steps on their clock, the note of what is left once the bell has swung its
-    // five seconds, and the move to the result page only after both, never while the bell is still moving.
+    // Spec §4's clock (ADR 0024): the progress steps on their plan while the bell swings its five seconds; at the
+    // 8 s fallback the page opens the ring, and the note of what is left comes with it ("about 8 s after ringing").
     const plan = ringFlowPlan(outcome.wishIds.length || requested.length);
     for (const stage of plan.stages) later(() => setProgress(stage.progress), stage.atMs);
-    later(() => show(ringCompleteToast(outcome.pendingLeft), "success", { durationMs: RING_TOAST_MS }), ANIMATION_MS.ring);
     later(() => {
       busy.current = false;
       setProgress(null);
       setPhase("idle");
     }, plan.resetMs);
     revalidator.revalidate();
-    goToRing(outcome.ringId, Math.min(RING_FLOW.fallbackRedirectMs, Math.max(plan.resetMs, ANIMATION_MS.ring + RING_FLOW.afterSwingMs)));
+    goToRing(outcome.ringId, RING_FLOW.fallbackRedirectMs, ringCompleteToast(outcome.pendingLeft));
   };
 
   const ring = async () => {
