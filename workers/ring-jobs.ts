@@ -23,8 +23,9 @@ import type { RoomProvider, RoomProviders } from "./room-provider";
 export const MAX_ATTEMPTS = 5;
 const RETRY_BASE_MS = 2_000;
 const RETRY_CAP_MS = 60_000;
-/** The simulator answers at once; a real backend queues, so it is asked less often. */
-const POLL_INTERVAL_MS = { simulator: 500, ibm: 10_000 } as const;
+/** The simulator answers at once; a real backend queues, so it is asked less often (IBM_POLL_SECONDS overrides). */
+const SIMULATOR_POLL_MS = 500;
+export const DEFAULT_IBM_POLL_SECONDS = 10;
 /** IBM allows 5 job creations a minute per user (qiskit-ibm-runtime's documented limit); configurable. */
 export const DEFAULT_JOBS_PER_MINUTE = 5;
 const RATE_WINDOW_MS = 60_000;
@@ -55,6 +56,7 @@ export function resultProblem(result: { bitstring: string; counts: Record<string
 }
 
 export interface RingJobsSettings {
+  ibmPollMs: number;
   jobsPerMinute: number;
   maxQueueMs: number;
   jobCreateTimeoutMs: number;
@@ -62,8 +64,11 @@ export interface RingJobsSettings {
 
 const positive = (value: string | undefined) => (Number(value) > 0 ? Number(value) : undefined);
 
-export function ringJobsSettings(env: Partial<Record<"IBM_JOBS_PER_MINUTE" | "IBM_MAX_QUEUE_MINUTES" | "IBM_JOB_CREATE_TIMEOUT_MS", string>>): RingJobsSettings {
+type SettingName = "IBM_POLL_SECONDS" | "IBM_JOBS_PER_MINUTE" | "IBM_MAX_QUEUE_MINUTES" | "IBM_JOB_CREATE_TIMEOUT_MS";
+
+export function ringJobsSettings(env: Partial<Record<SettingName, string>>): RingJobsSettings {
   return {
+    ibmPollMs: (positive(env.IBM_POLL_SECONDS) ?? DEFAULT_IBM_POLL_SECONDS) * 1000,
     jobsPerMinute: positive(env.IBM_JOBS_PER_MINUTE) ?? DEFAULT_JOBS_PER_MINUTE,
     maxQueueMs: (positive(env.IBM_MAX_QUEUE_MINUTES) ?? DEFAULT_MAX_QUEUE_MINUTES) * 60_000,
     jobCreateTimeoutMs: positive(env.IBM_JOB_CREATE_TIMEOUT_MS) ?? DEFAULT_JOB_CREATE_TIMEOUT_MS,
@@ -99,6 +104,10 @@ export class RingJobs {
     this.settings = { ...ringJobsSettings(env as unknown as Record<string, string | undefined>), ...settings };
   }
 
+  private pollMs(provider: string): number {
+    return provider === "simulator" ? SIMULATOR_POLL_MS : this.settings.ibmPollMs;
+  }
+
   /**
    * Submits a ring's job; a failure leaves the ring queued for a later attempt, never lost. Before a resubmission
    * whose earlier request may have landed, the job already made for the ring is looked for first, so one ring never
@@ -114,7 +123,7 @@ export class RingJobs {
         const existing = await chosen.findJob(ring.id);
         if (existing) {
           await recordSubmission(this.env, ring.id, existing, attempts, now);
-          await this.wakeAt(now + POLL_INTERVAL_MS[chosen.name]);
+          await this.wakeAt(now + this.pollMs(chosen.name));
           return;
         }
       }
@@ -132,7 +141,7 @@ export class RingJobs {
       }
       const job = await chosen.submit({ ringId: ring.id, wishes });
       await recordSubmission(this.env, ring.id, job, attempts, now);
-      await this.wakeAt(now + POLL_INTERVAL_MS[chosen.name]);
+      await this.wakeAt(now + this.pollMs(chosen.name));
     } catch (error) {
       await this.afterFailure(ring.id, attempts, error, now);
     } finally {
@@ -155,7 +164,7 @@ export class RingJobs {
     const settling = await ringsAwaitingUsage(this.env, now);
     for (const ring of settling) await this.readUsageAgain(ring, now);
     const next = await nextDueAt(this.env);
-    if (next !== null) await this.wakeAt(Math.max(next, now + POLL_INTERVAL_MS.simulator));
+    if (next !== null) await this.wakeAt(Math.max(next, now + SIMULATOR_POLL_MS));
     return rings.length + settling.length;
   }
 
@@ -203,7 +212,7 @@ export class RingJobs {
     } else if (status.state === "queued" && submittedAt !== null && now - submittedAt > this.settings.maxQueueMs) {
       await this.cancelQueued(provider, ringId, job, submittedAt, now);
     } else {
-      await postponePoll(this.env, ringId, now + POLL_INTERVAL_MS[provider.name]);
+      await postponePoll(this.env, ringId, now + this.pollMs(provider.name));
     }
   }
 
@@ -213,7 +222,7 @@ export class RingJobs {
       await provider.cancel?.(job);
     } catch (error) {
       // Not cancelled yet: the job could still run and charge, so the ring waits and tries the cancel again.
-      await postponePoll(this.env, ringId, now + POLL_INTERVAL_MS[provider.name], `Cancelling the queued job failed: ${errorText(error)}`);
+      await postponePoll(this.env, ringId, now + this.pollMs(provider.name), `Cancelling the queued job failed: ${errorText(error)}`);
       return;
     }
     const minutes = Math.round((now - submittedAt) / 60_000);

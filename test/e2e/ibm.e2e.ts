@@ -49,7 +49,7 @@ describe("ringing on IBM Quantum (the fake service) in Chromium", () => {
     expect(job, "the Worker created the ring's job at the fake IBM service").toBeDefined();
 
     await page.waitForURL(new RegExp(`/bell/${bellRingId}$`), { timeout: 30_000 });
-    // The poller asks IBM every 10 s; the page fills from the socket (or its fallback poll) without a reload.
+    // The poller asks IBM every IBM_POLL_SECONDS (1 s here); the page fills from the socket (or its fallback poll) without a reload.
     await page.getByText(job!.backend).first().waitFor({ timeout: 90_000 });
     await page.getByLabel(/^Chosen bit string [01]{1,5}, one bit per wish$/).waitFor({ timeout: 90_000 });
     await page.getByText("See the physics").click();
