@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { RING_COOLDOWN_SECONDS } from "../../app/domain/limits";
 import { XSS_CONTACT, XSS_COUNTRY, XSS_NAME, XSS_WISH } from "../support/xss";
 import { baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
+import { expectNothingRan, violations, watchedVisitor } from "./support/watch";
 
 // Issue #8 in a real browser: stored payloads stay text, and the CSP stops script that lacks this response's nonce.
 
@@ -56,48 +57,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Watch {
-  dialogs: string[];
-  errors: string[];
-}
-
-/**
- * A visitor whose every page is watched from its first byte: dialogs (an alert() payload) are recorded and
- * dismissed, and CSP violations are collected in `window.__violations` by an init script, which runs before any of
- * the page's own scripts and is not itself subject to the page's CSP.
- */
-async function watchedVisitor(): Promise<{ context: BrowserContext; page: Page; watch: Watch }> {
-  const { context, page } = await newVisitor(browser);
-  const watch: Watch = { dialogs: [], errors: [] };
-  page.on("dialog", (dialog) => {
-    watch.dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  page.on("pageerror", (error) => watch.errors.push(error.message));
-  await context.addInitScript(() => {
-    const violations: { directive: string; blocked: string }[] = [];
-    (window as unknown as { __violations: typeof violations }).__violations = violations;
-    document.addEventListener("securitypolicyviolation", (event) =>
-      violations.push({ directive: event.effectiveDirective, blocked: event.blockedURI }),
-    );
-  });
-  return { context, page, watch };
-}
-
-const violations = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __violations: { directive: string; blocked: string }[] }).__violations);
-
-/** The payloads set window.__xss when they run; none may have. */
-async function expectNothingRan(page: Page, watch: Watch, where: string) {
-  expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss), where).toBeUndefined();
-  expect(watch.dialogs, where).toEqual([]);
-  // No element anywhere carries an inline handler or a javascript: source the payloads would have brought.
-  const injected = await page.evaluate(
-    () => document.querySelectorAll("[onerror], [onload], img[src='x'], iframe[src^='javascript:' i], a[href^='javascript:' i]").length,
-  );
-  expect(injected, where).toBe(0);
-}
-
 /** The wish card shows the payload as its literal text, and contains no element the payload describes. */
 async function expectLiteralCard(page: Page, selector: string, where: string) {
   const card = page.locator(selector).filter({ hasText: "<b>peace</b> & <i>love</i>" }).first();
@@ -115,7 +74,7 @@ async function openHydrated(page: Page, path: string) {
 
 describe("stored payloads in Chromium", () => {
   it("the home page and its wall show them as text, on first load and when the wall is fetched again in place", async () => {
-    const { context, page, watch } = await watchedVisitor();
+    const { context, page, watch } = await watchedVisitor(browser);
     await openHydrated(page, "/");
     await expectLiteralCard(page, `#wish-${wishId}`, "home, server-rendered");
     expect(await page.locator(`#wish-${wishId}`).textContent()).toContain(XSS_NAME);
@@ -133,7 +92,7 @@ describe("stored payloads in Chromium", () => {
   });
 
   it("the ring page shows them as text", async () => {
-    const { context, page, watch } = await watchedVisitor();
+    const { context, page, watch } = await watchedVisitor(browser);
     expect((await page.goto(`/bell/${ringId}`))?.status()).toBe(200);
     await expectLiteralCard(page, "article", "ring page");
     await page.waitForLoadState("networkidle");
@@ -143,7 +102,7 @@ describe("stored payloads in Chromium", () => {
   });
 
   it("the admin moderation queue and messages show them as text", async () => {
-    const { context, page, watch } = await watchedVisitor();
+    const { context, page, watch } = await watchedVisitor(browser);
     await page.goto("/admin/login");
     await page.getByLabel("Password").fill(ADMIN_PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
@@ -184,7 +143,7 @@ describe("Content-Security-Policy in Chromium", () => {
 
 
   it("Remix's own scripts carry the nonce and hydrate with no violation; injected inline script, handlers and javascript: URLs are blocked and reported", async () => {
-    const { context, page, watch } = await watchedVisitor();
+    const { context, page, watch } = await watchedVisitor(browser);
     await openHydrated(page, "/");
     expect(await violations(page), "the page's own scripts ran under the policy").toEqual([]);
 
