@@ -167,6 +167,10 @@ describe("fifty payloads in every field, shown in every view", () => {
     for (let wallPage = 1; wallPage <= pages; wallPage++) {
       await hydrated(page, wallPage === 1 ? "/" : `/?page=${wallPage}`);
       cards += await page.locator("#wish-wall").innerText();
+      // Each card isolates the visitor's words from the page's direction: its text dir=auto, its name and place <bdi>.
+      const articles = await page.locator("#wish-wall article").count();
+      expect(await page.locator("#wish-wall article p[dir=auto]").count()).toBe(articles);
+      expect(await page.locator("#wish-wall article bdi").count()).toBe(2 * articles);
       await expectNothingRan(page, watch, `wall page ${wallPage}`);
     }
     await expectLiteral(page, watch, "Wish Wall cards (text)", stored["wish text"], cards);

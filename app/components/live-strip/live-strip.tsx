@@ -119,7 +119,11 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
       </div>
       {/* The hover tooltip is the title; keyboard users see the same words here (screen readers get the title). */}
       <p aria-hidden="true" className={styles.caption}>
-        {focused ? `${focused.country}: ${focused.preview}` : null}
+        {focused ? (
+          <>
+            {focused.country}: <bdi>{focused.preview}</bdi>
+          </>
+        ) : null}
       </p>
     </section>
   );

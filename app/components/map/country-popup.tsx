@@ -100,9 +100,11 @@ export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize
             <ul className={styles.popupList} tabIndex={0} aria-label={`Newest wishes from ${country.country}`}>
               {state.wishes.map((wish) => (
                 <li key={wish.id} className={styles.popupWish}>
-                  <p className={styles.popupWishText}>{wish.wish}</p>
+                  <p className={styles.popupWishText} dir="auto">
+                    {wish.wish}
+                  </p>
                   <p className={styles.popupMeta}>
-                    {wish.name.trim() || ANONYMOUS_NAME} · <WishTime timestamp={wish.timestamp} />
+                    <bdi>{wish.name.trim() || ANONYMOUS_NAME}</bdi> · <WishTime timestamp={wish.timestamp} />
                   </p>
                 </li>
               ))}

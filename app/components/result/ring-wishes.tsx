@@ -13,9 +13,11 @@ export function RingWishes({ wishes, numbered }: { wishes: PublicWish[]; numbere
               {numbered ? <span className={styles.wishNumber}>Wish {index + 1}</span> : null}
               <span className={styles.themeChip[wish.theme] ?? styles.themeChip.General}>{wish.theme}</span>
             </div>
-            <p className={styles.wishText}>{wish.wish}</p>
+            <p className={styles.wishText} dir="auto">
+              {wish.wish}
+            </p>
             <p className={styles.wishMeta}>
-              {wish.name} · {wishLocation(wish)}
+              <bdi>{wish.name}</bdi> · <bdi>{wishLocation(wish)}</bdi>
             </p>
           </article>
         </li>

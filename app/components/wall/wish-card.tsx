@@ -23,12 +23,14 @@ export function WishCard({ wish, origin, returnTo }: { wish: PublicWish; origin:
         {yours ? <span className={`${styles.chip} ${styles.yoursChip}`}>{YOUR_WISH_ON_WALL}</span> : null}
         <WishTime timestamp={wish.timestamp} className={styles.time} />
       </div>
-      <p className={styles.wishText}>{wish.wish}</p>
+      <p className={styles.wishText} dir="auto">
+        {wish.wish}
+      </p>
       <p className={styles.author}>
-        <span className={styles.name}>{wish.name.trim() || ANONYMOUS_NAME}</span>
+        <bdi className={styles.name}>{wish.name.trim() || ANONYMOUS_NAME}</bdi>
         <span aria-hidden="true"> · </span>
         <span className={visuallyHidden}>, from </span>
-        <span>{place}</span>
+        <bdi>{place}</bdi>
       </p>
       <div className={styles.actions}>
         <ResonateButton wish={wish} returnTo={returnTo} />

@@ -33,7 +33,9 @@ export function YourWishCard({ state }: { state: YourWishState | null }) {
       <h3 id="your-wish-title" className={styles.title}>
         {title}
       </h3>
-      <p className={styles.quote}>“{state.wish.wish}”</p>
+      <p className={styles.quote} dir="auto">
+        “{state.wish.wish}”
+      </p>
       <p className={styles.sentence} aria-live="polite">
         {sentence}
       </p>

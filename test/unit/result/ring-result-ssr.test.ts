@@ -97,3 +97,16 @@ describe("the result page of a hardware ring", () => {
     expect(text).not.toMatch(/What ran on|The chip ran|really ran|IBM charged/);
   });
 });
+
+describe("a visitor's own words on the result page", () => {
+  it("are isolated from the page's direction: wish text in dir=auto paragraphs, names and places in <bdi>", () => {
+    const ring = simulatorRing();
+    ring.wishes[0] = { ...ring.wishes[0], wish: "ليعم السلام في كل بيت", name: "مريم", location: "القاهرة" };
+    const { html } = render(ring);
+    // Without isolation a right-to-left name pulls the " · " and the place after it into its own run.
+    expect(html).toContain("<bdi>مريم</bdi>");
+    expect(html).toContain("<bdi>القاهرة</bdi>");
+    expect(html).toMatch(/<p[^>]*dir="auto"[^>]*>ليعم السلام في كل بيت<\/p>/);
+    expect(html.match(/<bdi>/g)?.length).toBe(ring.wishes.length * 2);
+  });
+});
