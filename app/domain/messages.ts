@@ -206,6 +206,15 @@ export const CROSS_SITE_REFUSED = "This action must come from the admin pages of
 export const REQUEST_TOO_LARGE = "That request is too large. Please send less and try again.";
 export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
 export const FRIEND_RECIPIENT_LIMITED = "This address has already received several wishes today. Please try again tomorrow.";
+export const FRIEND_RECIPIENT_STOPPED = "This address has asked us not to send it any mail, so we cannot send your wish there.";
+
+// The "this wasn't me" page (/mail/stop) and the line that links to it at the foot of every visitor mail.
+export const mailStopLine = (url: string) => `If this wasn't you, or you want no more mail from us, follow this link: ${url}`;
+export const MAIL_STOP_TITLE = "No more mail from us";
+export const MAIL_STOP_INTRO = "If someone typed your address on our site without asking you, or you simply want no more of our mail, we will stop.";
+export const MAIL_STOP_BUTTON = "Stop all mail to my address";
+export const MAIL_STOP_DONE = "Done. We will not send any more mail to your address. We keep only a one-way code of it, not the address itself.";
+export const MAIL_STOP_INVALID = "This link is not complete. Please open it again from the mail we sent you.";
 export const IP_LIMIT_SENTENCE = "Many wishes have already come from your network today. Please try again tomorrow.";
 export const SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
 export const CROSS_SITE_REQUEST = "Requests from other sites are not accepted.";

@@ -2,8 +2,10 @@ import { HOUR_MS } from "~/domain/limits";
 import { eq } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { fieldErrors, NEWSLETTER_HOURLY_LIMIT, newsletterSchema } from "~/domain/contact";
+import { mailStopLine } from "~/domain/messages";
 import { database } from "./db/client.server";
 import { newsletterSubscribers, outbox } from "./db/schema";
+import { mailStopped, mailStopUrl } from "./email/mail-stop.server";
 import { networkHash } from "./hashing.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
@@ -19,7 +21,7 @@ function newToken(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export function confirmationLetter(siteName: string, confirmUrl: string): { subject: string; body: string } {
+export function confirmationLetter(siteName: string, confirmUrl: string, stopUrl: string): { subject: string; body: string } {
   return {
     subject: `Please confirm your ${siteName} newsletter subscription`,
     body: [
@@ -33,6 +35,8 @@ export function confirmationLetter(siteName: string, confirmUrl: string): { subj
       "If it was not you, ignore this message: without confirmation nothing is sent and the address is forgotten.",
       "",
       `With hope, the ${siteName} team`,
+      "",
+      mailStopLine(stopUrl),
     ].join("\n"),
   };
 }
@@ -60,11 +64,13 @@ export async function subscribe(
     .where(eq(newsletterSubscribers.email, email))
     .get();
   if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "pending" };
+  // An address that asked for no more mail gets no letter, and the form answers as it does for everyone.
+  if (await mailStopped(env, email)) return { status: "pending" };
 
   const token = newToken();
   const now = Date.now();
   const confirmUrl = `${env.SITE_URL.replace(/\/+$/, "")}/newsletter?token=${token}`;
-  const letter = confirmationLetter(env.SITE_NAME, confirmUrl);
+  const letter = confirmationLetter(env.SITE_NAME, confirmUrl, await mailStopUrl(env, email));
   await db.batch([
     db
       .insert(newsletterSubscribers)

@@ -4,7 +4,7 @@ import { axioms, blog, research } from "./content.server";
 const ROUTE_FILES = Object.keys(import.meta.glob(["../routes/*.tsx", "../routes/*.ts"]));
 
 // Route files whose pages are not for search engines, or that need parameters listed from content instead.
-const PRIVATE_ROUTE = /^(api\.|admin|newsletter|bell|\$)|\$|\[\.\]/;
+const PRIVATE_ROUTE = /^(api\.|admin|newsletter|mail\.|bell|\$)|\$|\[\.\]/;
 
 /** Public page paths from the route files themselves, so a new page appears in the sitemap without a second list. */
 export function staticPaths(routeFiles: readonly string[]): string[] {

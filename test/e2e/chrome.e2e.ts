@@ -33,6 +33,7 @@ const PAGES = [
   "/blog",
   "/blog/the-bell-is-ringing",
   "/newsletter",
+  `/mail/stop?t=${"ab".repeat(32)}`,
 ];
 
 async function open(path: string, options: ContextOptions = {}) {

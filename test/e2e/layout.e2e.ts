@@ -33,6 +33,7 @@ const PUBLIC_ROUTES = [
   "/cookies",
   "/ai",
   "/admin/login",
+  `/mail/stop?t=${"ab".repeat(32)}`,
   "/no-such-page",
 ];
 const ADMIN_ROUTES = ["/admin", "/admin/moderation", "/admin/messages", "/admin/outbox", "/admin/subscribers"];

@@ -213,7 +213,7 @@ describe("robots.txt and sitemap.xml", () => {
     for (const [path] of PAGES) expect(locs).toContain(path);
     expect(locs).toContain("/");
     expect(locs).toContain("/blog/why-five-wishes");
-    expect(locs.filter((path) => /admin|api|newsletter|\$|\[|^\/bell/.test(path))).toEqual([]);
+    expect(locs.filter((path) => /admin|api|newsletter|mail|\$|\[|^\/bell/.test(path))).toEqual([]);
   });
 });
 

@@ -258,3 +258,12 @@ export const adminSessions = sqliteTable("admin_sessions", {
   expiresAt: integer("expires_at").notNull(),
   createdAt: integer("created_at").notNull(),
 });
+
+/**
+ * Addresses that asked for no more mail ("this wasn't me" in every visitor mail), kept only as their private hash
+ * (HMAC with HASH_SECRET), so the site holds no list of the addresses themselves.
+ */
+export const mailStops = sqliteTable("mail_stops", {
+  addressHash: text("address_hash").primaryKey(),
+  createdAt: integer("created_at").notNull(),
+});

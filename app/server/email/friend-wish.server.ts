@@ -7,7 +7,8 @@ import { moderated } from "../wishes.server";
 import { hitRateLimit } from "../rate-limit.server";
 import { friendWishEmail, queueEmail, recipientHasRoom } from "./outbox.server";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED } from "~/domain/messages";
+import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED, FRIEND_RECIPIENT_STOPPED } from "~/domain/messages";
+import { mailStopped, mailStopUrl } from "./mail-stop.server";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
 
@@ -32,5 +33,6 @@ export async function sendWishToFriend(
   const limit = await hitRateLimit(env, `friend-mail:${ipHash}`, FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
   if (!(await recipientHasRoom(env, clean.friendEmail, now))) throw new ApiError(429, FRIEND_RECIPIENT_LIMITED, { code: ERROR_CODE.rateLimited });
-  await queueEmail(env, friendWishEmail(env, clean), ctx, now);
+  if (await mailStopped(env, clean.friendEmail)) throw new ApiError(403, FRIEND_RECIPIENT_STOPPED, { code: ERROR_CODE.recipientStopped });
+  await queueEmail(env, friendWishEmail(env, clean, await mailStopUrl(env, clean.friendEmail)), ctx, now);
 }

@@ -1,13 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAY_MS } from "~/domain/limits";
-import { ANONYMOUS_NAME } from "~/domain/messages";
+import { ANONYMOUS_NAME, mailStopLine } from "~/domain/messages";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
 import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
 import { outbox, wishes } from "../db/schema";
+import { mailStopped, mailStopUrl } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 
 const newId = monotonicFactory();
@@ -127,7 +128,7 @@ function siteName(env: Env): string {
   return env.SITE_NAME || DEFAULT_SITE_NAME;
 }
 
-export function friendWishEmail(env: Env, input: FriendWish): OutgoingEmail {
+export function friendWishEmail(env: Env, input: FriendWish, stopUrl: string): OutgoingEmail {
   const sender = input.name ?? "A friend";
   const lines = [
     "Hello,",
@@ -143,11 +144,12 @@ export function friendWishEmail(env: Env, input: FriendWish): OutgoingEmail {
     `Add your own wish and ring the bell: ${env.SITE_URL}`,
     "",
     "You received this message because someone entered your address on our site. We keep no list of it.",
+    mailStopLine(stopUrl),
   );
   return { kind: "friend-wish", to: input.friendEmail, subject: `${sender} sent you a wish for peace`, body: lines.join("\n") };
 }
 
-export function wishCopyEmail(env: Env, wish: { to: string; text: string; name: string | null }): OutgoingEmail {
+export function wishCopyEmail(env: Env, wish: { to: string; text: string; name: string | null }, stopUrl: string): OutgoingEmail {
   const body = [
     `Dear ${wish.name || ANONYMOUS_NAME},`,
     "",
@@ -159,6 +161,7 @@ export function wishCopyEmail(env: Env, wish: { to: string; text: string; name: 
     `Visit the bell: ${env.SITE_URL}`,
     "",
     "You received this message because you asked for a copy of your wish.",
+    mailStopLine(stopUrl),
   ].join("\n");
   return { kind: "wish-copy", to: wish.to, subject: `Your wish, from ${siteName(env)}`, body };
 }
@@ -175,9 +178,10 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
       columns: { text: true, name: true, email: true },
     });
     if (!row?.email) return;
-    // Past the address's daily cap the copy is quietly not sent; the wish itself is stored as usual.
-    if (!(await recipientHasRoom(env, row.email))) return;
-    await queueEmail(env, wishCopyEmail(env, { to: row.email, text: row.text, name: row.name }));
+    // Past the address's daily cap, or for an address that asked for no more mail, the copy is quietly not sent;
+    // the wish itself is stored as usual.
+    if (!(await recipientHasRoom(env, row.email)) || (await mailStopped(env, row.email))) return;
+    await queueEmail(env, wishCopyEmail(env, { to: row.email, text: row.text, name: row.name }, await mailStopUrl(env, row.email)));
     await deliverOutbox(env);
   };
   ctx.waitUntil(work().catch((error: unknown) => console.error("Could not queue the wish copy", error)));
