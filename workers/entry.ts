@@ -1,5 +1,6 @@
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "virtual:remix/server-build";
+import { CSP_REPORT_PATH } from "~/domain/csp-report";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { fail } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
@@ -25,8 +26,9 @@ export default {
     if (isSocketPath(url)) return withSecurityHeaders(await forwardToRoom(request, env), url);
     // Outside Remix: the Vite server build cannot import the .wasm and .woff modules the share images need.
     if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
-    // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs.
-    if (!SAFE_METHODS.has(request.method) && !isSameSiteOrigin(request, env)) {
+    // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs. Browsers
+    // upload CSP reports with an opaque ("null") Origin; the report endpoint changes nothing a visitor owns.
+    if (!SAFE_METHODS.has(request.method) && url.pathname !== CSP_REPORT_PATH && !isSameSiteOrigin(request, env)) {
       return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
     }
     // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).

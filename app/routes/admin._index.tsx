@@ -44,7 +44,7 @@ const HEALTH_LABELS = {
 const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
 
 export default function AdminDashboard() {
-  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings } = useLoaderData<typeof loader>();
+  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings, cspReports } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const figures = [
     ["Visible wishes", totals.visibleWishes],
@@ -161,6 +161,29 @@ export default function AdminDashboard() {
               <td>{c.wishCount}</td>
               <td>{c.pendingCount}</td>
               <td>{c.entangledCount}</td>
+            </>
+          )}
+        </AdminTable>
+      </section>
+
+      <section className={styles.section} aria-labelledby="csp-title">
+        <h2 id="csp-title" className={styles.sectionTitle}>
+          Blocked by the Content-Security-Policy
+        </h2>
+        <AdminTable
+          label="Content-Security-Policy reports"
+          rows={cspReports}
+          columns={["Directive", "Blocked", "Page", "Times", "Last seen"]}
+          empty={<p className={styles.muted}>No browser has reported a violation.</p>}
+          rowKey={(r) => `${r.directive} ${r.blocked} ${r.documentPath}`}
+        >
+          {(r) => (
+            <>
+              <th scope="row">{r.directive}</th>
+              <td className={styles.wishText}>{r.blocked}</td>
+              <td className={styles.wishText}>{r.documentPath}</td>
+              <td>{r.count}</td>
+              <td>{dateTime(r.lastSeen)}</td>
             </>
           )}
         </AdminTable>

@@ -1,4 +1,13 @@
+// Imported by vite.config.ts (the _headers file), where the ~ alias does not exist: relative imports only.
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../domain/csp-report";
+import { TILE_URL } from "../domain/map-tiles";
+
+/** Images come from this site, data: URLs (Leaflet's own) and the map's tile server, nowhere else. */
+const TILE_ORIGIN = new URL(TILE_URL.replace(/\{[a-z]\}/g, "0")).origin;
+
 const BASE_HEADERS: Record<string, string> = {
+  // Where the CSP's report-to group sends violations (stored for /admin).
+  "Reporting-Endpoints": `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "Permissions-Policy": "camera=(), microphone=(), payment=(), usb=(), geolocation=(self)",
@@ -25,7 +34,7 @@ export function contentSecurityPolicy(nonce?: string): string {
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: https:",
+    `img-src 'self' data: ${TILE_ORIGIN}`,
     "font-src 'self'",
     // 'self' covers this origin's own ws: and wss: (CSP Level 3): no other host may be reached from a page.
     "connect-src 'self'",
@@ -34,6 +43,9 @@ export function contentSecurityPolicy(nonce?: string): string {
     "frame-ancestors 'none'",
     "base-uri 'none'",
     "form-action 'self'",
+    // report-to for browsers with the Reporting API; report-uri for the rest (they ignore it when report-to works).
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ].join("; ");
 }
 

@@ -142,11 +142,14 @@ describe("security headers", () => {
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
     expect(csp).not.toContain("'strict-dynamic'");
-    for (const directive of ["frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'", "img-src 'self' data: https:", "connect-src 'self'"]) {
+    for (const directive of ["frame-ancestors 'none'", "base-uri 'none'", "form-action 'self'", "img-src 'self' data: https://tile.openstreetmap.org;", "connect-src 'self'", "report-uri /api/csp-report", "report-to csp"]) {
       expect(csp).toContain(directive);
     }
     // Only this origin (its own socket included, by CSP Level 3's 'self'): no other host may be reached from a page.
     expect(csp).toMatch(/connect-src 'self';/);
+    // Images from this site and the map's tile server only; violations go to the report-to group named here.
+    expect(csp).not.toMatch(/img-src[^;]*https:(;| )/);
+    expect(response.headers.get("Reporting-Endpoints")).toBe('csp="/api/csp-report"');
     const html = await response.text();
     const scripts = [...html.matchAll(/<script(?![^>]*type="application\/ld\+json")([^>]*)>/g)].map((m) => m[1]);
     expect(scripts.length).toBeGreaterThan(0);

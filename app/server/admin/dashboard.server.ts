@@ -4,6 +4,7 @@ import { DAY_MS } from "~/domain/limits";
 import { OUTBOX_UNSENT, WISH_STATUS } from "~/domain/statuses";
 import { bellRoom } from "../bell-room-client.server";
 import { quantumCredits } from "../credits.server";
+import { recentCspReports, type CspReportGroup } from "../csp-reports.server";
 import { database } from "../db/client.server";
 import { bellRings, contactMessages, countryStats, creditLedger, newsletterSubscribers, outbox, siteCounters, wishes } from "../db/schema";
 import { checkHealth, type HealthReport } from "../health.server";
@@ -53,6 +54,7 @@ export interface Dashboard {
   health: HealthReport;
   credits: CreditsView;
   rings: RingRow[];
+  cspReports: CspReportGroup[];
 }
 
 /** Fills the days with no rows, so a chart always has TREND_DAYS bars ending today. */
@@ -114,7 +116,7 @@ async function totals(env: Env): Promise<DashboardTotals> {
 export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboard> {
   const db = database(env);
   const since = (Math.floor(now / DAY_MS) - TREND_DAYS + 1) * DAY_MS;
-  const [summary, wishDays, ringDays, countries, health, credits, rings] = await Promise.all([
+  const [summary, wishDays, ringDays, countries, health, credits, rings, csp] = await Promise.all([
     totals(env),
     perDay(env, "wishes", since),
     perDay(env, "bell_rings", since),
@@ -133,6 +135,7 @@ export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboa
     checkHealth(env),
     readCredits(env),
     db.select().from(bellRings).orderBy(desc(bellRings.createdAt)).limit(RECENT_RINGS),
+    recentCspReports(env),
   ]);
   return {
     totals: summary,
@@ -142,6 +145,7 @@ export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboa
     health,
     credits,
     rings,
+    cspReports: csp,
   };
 }
 

@@ -267,3 +267,18 @@ export const mailStops = sqliteTable("mail_stops", {
   addressHash: text("address_hash").primaryKey(),
   createdAt: integer("created_at").notNull(),
 });
+
+/** Content-Security-Policy violations browsers reported (/api/csp-report), reduced as app/domain/csp-report says. */
+export const cspReports = sqliteTable(
+  "csp_reports",
+  {
+    id: text("id").primaryKey(),
+    createdAt: integer("created_at").notNull(),
+    directive: text("directive").notNull(),
+    blocked: text("blocked").notNull(),
+    documentPath: text("document_path").notNull(),
+    source: text("source"),
+    disposition: text("disposition").notNull(),
+  },
+  (table) => [index("csp_reports_created_at").on(table.createdAt)],
+);

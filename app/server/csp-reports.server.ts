@@ -1,0 +1,52 @@
+import { desc, sql } from "drizzle-orm";
+import { monotonicFactory } from "ulidx";
+import type { CspReport } from "~/domain/csp-report";
+import { HOUR_MS } from "~/domain/limits";
+import { database } from "./db/client.server";
+import { cspReports } from "./db/schema";
+import { networkHash } from "./hashing.server";
+import { hitRateLimit } from "./rate-limit.server";
+
+const newId = monotonicFactory();
+/** Reports one network may file in an hour; past it they are dropped quietly (a browser cannot be told to stop). */
+export const CSP_REPORTS_PER_NETWORK_PER_HOUR = 60;
+/** The table keeps the newest this many; older ones are deleted as new ones arrive. */
+export const CSP_REPORTS_KEPT = 1000;
+const DASHBOARD_GROUPS = 50;
+
+/** Stores a request's reports unless its network has filed its hour's worth. Returns how many were stored. */
+export async function recordCspReports(env: Env, request: Request, reports: readonly CspReport[], now = Date.now()): Promise<number> {
+  if (reports.length === 0) return 0;
+  const limit = await hitRateLimit(env, `csp-report:${await networkHash(env.HASH_SECRET, request)}`, CSP_REPORTS_PER_NETWORK_PER_HOUR, HOUR_MS, now);
+  if (!limit.allowed) return 0;
+  const db = database(env);
+  await db.batch([
+    db.insert(cspReports).values(reports.map((report) => ({ id: newId(now), createdAt: now, ...report }))),
+    db.delete(cspReports).where(sql`${cspReports.id} NOT IN (SELECT id FROM csp_reports ORDER BY created_at DESC, id DESC LIMIT ${CSP_REPORTS_KEPT})`),
+  ]);
+  return reports.length;
+}
+
+export interface CspReportGroup {
+  directive: string;
+  blocked: string;
+  documentPath: string;
+  count: number;
+  lastSeen: number;
+}
+
+/** The dashboard's view: the same violation on the same page counted once, the most recent first. */
+export async function recentCspReports(env: Env): Promise<CspReportGroup[]> {
+  return database(env)
+    .select({
+      directive: cspReports.directive,
+      blocked: cspReports.blocked,
+      documentPath: cspReports.documentPath,
+      count: sql<number>`COUNT(*)`,
+      lastSeen: sql<number>`MAX(${cspReports.createdAt})`,
+    })
+    .from(cspReports)
+    .groupBy(cspReports.directive, cspReports.blocked, cspReports.documentPath)
+    .orderBy(desc(sql`MAX(${cspReports.createdAt})`))
+    .limit(DASHBOARD_GROUPS);
+}
