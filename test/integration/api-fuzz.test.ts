@@ -26,6 +26,7 @@ const API_ROUTES: Record<string, { path: (id: string) => string; methods: ("GET"
   "api.bell.history.ts": { path: () => "/api/bell/history", methods: ["GET"] },
   "api.bell.ring.ts": { path: () => "/api/bell/ring", methods: ["POST"] },
   "api.countries.ts": { path: () => "/api/countries", methods: ["GET"] },
+  "api.csp-report.ts": { path: () => "/api/csp-report", methods: ["POST"] },
   "api.infrastructure.health.ts": { path: () => "/api/infrastructure/health", methods: ["GET"] },
   "api.map.countries.ts": { path: () => "/api/map/countries", methods: ["GET"] },
   "api.quantum-credits-remaining.ts": { path: () => "/api/quantum-credits-remaining", methods: ["GET"] },
@@ -101,11 +102,11 @@ describe("API fuzzing: every route", () => {
 
 describe("Form actions of pages: any body, any content type, never a 5xx", () => {
   // Without a session the admin pages refuse before reading the form; contact, newsletter and login read it.
-  const formRoutes = ["/contact", "/newsletter", "/admin/login", "/admin?index", "/admin/moderation", "/admin/messages", "/admin/outbox", "/admin/logout", "/?index"];
+  const formRoutes = ["/contact", "/newsletter", "/admin/login", "/admin?index", "/admin/moderation", "/admin/messages", "/admin/outbox", "/admin/logout", "/?index", "/mail/stop"];
   const contentType = fc.constantFrom("application/x-www-form-urlencoded", "multipart/form-data", "multipart/form-data; boundary=x", "application/json", "text/plain", "");
   const body = fc.oneof(
     fc.string({ maxLength: 200 }),
-    fc.dictionary(fc.constantFrom("name", "email", "subject", "message", "password", "intent", "id", "wish", "token"), fc.string({ maxLength: 80 })).map((d) => new URLSearchParams(d).toString()),
+    fc.dictionary(fc.constantFrom("name", "email", "subject", "message", "password", "intent", "id", "wish", "token", "t"), fc.string({ maxLength: 80 })).map((d) => new URLSearchParams(d).toString()),
   );
 
   it("answers a refusal or a page, not a server error", { timeout: 120_000 }, async () => {

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
+import { COUNTRY_MAX_LENGTH, NAME_MAX_LENGTH, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { describe, expect, it } from "vitest";
 import { CROSS_SITE_REQUEST, MODERATION_EMAIL, MODERATION_LINK, MODERATION_PHONE, REQUEST_BODY_INVALID, REQUEST_TOO_LARGE, SUBMIT_DAILY_LIMIT, WISH_NOT_FOUND, WISH_REQUIRED, WISH_TOO_LONG, WISH_TOO_SHORT } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
@@ -172,16 +172,28 @@ describe("moderation of every text field", () => {
       expect((answer.json as { field?: string }).field, value).toBe(field);
       refused += 1;
     }
-    // The whole corpus, in the wish and in the location.
+    // The whole corpus in every field a visitor fills that others read: the wish, its name, country and location
+    // (where the evasion fits the field's length) and the message and wish of a mail to a friend.
+    const perField: Record<string, number> = {};
+    const refuse = async (field: string, text: string, sentence: string, send: () => Promise<{ status: number; json: { error?: string } }>) => {
+      const answer = await send();
+      expect(answer.status, `${field}: ${text}`).toBe(400);
+      expect(answer.json.error, `${field}: ${text}`).toBe(sentence);
+      perField[field] = (perField[field] ?? 0) + 1;
+      refused += 1;
+    };
+    const friend = (fields: Record<string, string>) =>
+      call<{ error?: string }>("/api/send-wish-to-friend", { body: { wish: "May peace find you", friendEmail: `friend-${crypto.randomUUID()}@example.org`, ...fields }, ip: freshIp() });
     for (const [text, sentence] of EVASIONS) {
-      for (const field of ["wish", "location"] as const) {
-        const answer = await submit(field === "wish" ? { wish: `${text}, and peace to all` } : { location: text });
-        expect(answer.status, `${field}: ${text}`).toBe(400);
-        expect(answer.json.error, `${field}: ${text}`).toBe(sentence);
-        refused += 1;
-      }
+      await refuse("wish", text, sentence, () => submit({ wish: `${text}, and peace to all` }, freshIp()));
+      await refuse("location", text, sentence, () => submit({ location: text }, freshIp()));
+      if (text.length <= NAME_MAX_LENGTH) await refuse("name", text, sentence, () => submit({ name: text }, freshIp()));
+      if (text.length <= COUNTRY_MAX_LENGTH) await refuse("country", text, sentence, () => submit({ country: text }, freshIp()));
+      await refuse("friend message", text, sentence, () => friend({ message: text }));
+      await refuse("friend wish", text, sentence, () => friend({ wish: `${text}, and peace to all` }));
     }
-    console.log(`moderation over the fields: ${refused} disguised submissions refused`);
+    const counts = Object.entries(perField).map(([field, count]) => `${field} ${count}`);
+    console.log(`moderation over the fields: ${refused} disguised submissions refused (${EVASIONS.length} evasions; ${counts.join(", ")})`);
     // A country from the list is never refused.
     expect((await submit({ country: "Côte d'Ivoire" })).status).toBe(201);
   });

@@ -41,6 +41,8 @@ export async function call<T = Record<string, unknown>>(path: string, options: C
 export async function jsonAnswer<T>(path: string, response: Response, afterRead: () => Promise<void> = async () => undefined) {
   const text = await response.text();
   await afterRead();
+  // 204 No Content (the CSP report endpoint) has no body by definition.
+  if (response.status === 204 && text === "") return { status: 204, headers: response.headers, json: {} as T };
   let json: T;
   try {
     json = JSON.parse(text) as T;
