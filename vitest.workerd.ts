@@ -37,6 +37,9 @@ export function workerdConfig({ include, bindings = {}, globalSetup }: { include
       setupFiles: ["./test/setup/apply-migrations.ts"],
       // The machine is shared and noisy; a test that is merely slow must not fail.
       testTimeout: 30_000,
+      // Two files side by side: each file's workerd start-up and migrations (about 3 s) overlap with the other's
+      // tests. Vitest's default on two cores is one worker: 97 s for the integration lane against 64 s with two.
+      maxWorkers: 2,
       // Pre-bundled by esbuild: obscenity's ESM entry re-exports its CommonJS build, which workerd cannot import as is.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "obscenity"] } } },
     },
