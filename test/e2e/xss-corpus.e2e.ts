@@ -166,11 +166,20 @@ describe("fifty payloads in every field, shown in every view", () => {
     let cards = "";
     for (let wallPage = 1; wallPage <= pages; wallPage++) {
       await hydrated(page, wallPage === 1 ? "/" : `/?page=${wallPage}`);
-      cards += await page.locator("#wish-wall").innerText();
-      // Each card isolates the visitor's words from the page's direction: its text dir=auto, its name and place <bdi>.
-      const articles = await page.locator("#wish-wall article").count();
-      expect(await page.locator("#wish-wall article p[dir=auto]").count()).toBe(articles);
-      expect(await page.locator("#wish-wall article bdi").count()).toBe(2 * articles);
+      // Read in one go, since the wall re-renders once it hydrates (its times turn local): each card isolates the
+      // visitor's words from the page's direction, its text dir=auto, its name and place <bdi>.
+      const snapshot = () =>
+        page.locator("#wish-wall").evaluate((wall) => ({
+          articles: wall.querySelectorAll("article").length,
+          texts: wall.querySelectorAll("article p[dir=auto]").length,
+          isolated: wall.querySelectorAll("article bdi").length,
+          text: (wall as HTMLElement).innerText,
+        }));
+      let wall = await snapshot();
+      await expect.poll(async () => (wall = await snapshot()).articles).toBeGreaterThan(0);
+      expect(wall.texts).toBe(wall.articles);
+      expect(wall.isolated).toBe(2 * wall.articles);
+      cards += wall.text;
       await expectNothingRan(page, watch, `wall page ${wallPage}`);
     }
     await expectLiteral(page, watch, "Wish Wall cards (text)", stored["wish text"], cards);
