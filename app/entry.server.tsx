@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
+import { signShareImages } from "~/server/og/sign-share-images.server";
 import { stylesheetsBeforeModulePreloads } from "~/server/stylesheets-first.server";
 
 const ABORT_DELAY_MS = 5_000;
@@ -12,7 +13,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timeout = setTimeout(() => controller.abort(), ABORT_DELAY_MS);
@@ -44,6 +45,6 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Vite's dev server injects its own un-nonced scripts (HMR, styles); the policy guards the built site.
   if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
-  const document = stylesheetsBeforeModulePreloads(body, responseHeaders, responseStatusCode);
+  const document = signShareImages(stylesheetsBeforeModulePreloads(body, responseHeaders, responseStatusCode), loadContext.cloudflare.env);
   return new Response(await document.arrayBuffer(), { status: document.status, headers: document.headers });
 }

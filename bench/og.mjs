@@ -1,6 +1,8 @@
 // /og share images: render time when the card is not cached (every request a new title, so the Cache API misses and
 // satori + resvg draw it) and when it is, beside a static asset of the same server as the floor. Figures go to
 // bench/README.md. Usage: npm run bench:og   (BENCH_OG_RENDERS=40; BENCH_URL to target a running server)
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { benchServer, machine } from "./lib/server.mjs";
 import { ms, today, writeSection } from "./lib/report.mjs";
 import { summarise } from "./lib/stats.mjs";
@@ -24,14 +26,23 @@ async function series(urls) {
   return summarise(times);
 }
 
+// Cards with text are drawn only under the site's signature (ADR 0026, app/server/og/signature.server.ts): the bench
+// signs its made-up titles with the local server's HASH_SECRET, as the pages' HTML would.
+const secret = process.env.HASH_SECRET ?? /^HASH_SECRET="([^"]*)"/m.exec(readFileSync(new URL("../.dev.vars", import.meta.url), "utf8"))?.[1] ?? "";
+function signed(params) {
+  const canonical = JSON.stringify(["title", "subtitle", "variant"].map((field) => params.get(field) ?? ""));
+  params.set("sig", createHmac("sha256", secret).update(`og:${canonical}`).digest("hex").slice(0, 32));
+  return params;
+}
 const cardUrl = (base, variant, i) =>
-  `${base}/og?${new URLSearchParams({ title: `May peace reach every shore → ★ ${run} ${i}`, subtitle: `${i + 1} wishes entangled`, variant })}`;
+  `${base}/og?${signed(new URLSearchParams({ title: `May peace reach every shore → ★ ${run} ${i}`, subtitle: `${i + 1} wishes entangled`, variant }))}`;
 
 const server = await benchServer();
 try {
   const base = server.url;
   const first = await timed(cardUrl(base, "default", -1));
   if (first.type !== "image/png") throw new Error(`/og answered ${first.type}`);
+  if (first.bytes === (await timed(`${base}/og`)).bytes) throw new Error("/og drew its default card: the bench's signature does not match the server's HASH_SECRET.");
   const floor = await series(Array.from({ length: RENDERS }, () => `${base}/favicon.svg`));
   const rows = [];
   for (const variant of ["default", "bell", "bell-10110", "story-10110", "square"]) {

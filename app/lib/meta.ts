@@ -60,7 +60,27 @@ export function ogImagePath(params: CardParams): string {
 }
 
 export function ogImageUrl(site: SiteInfo, params: CardParams): string {
-  return `${site.siteUrl}${ogImagePath(params)}`;
+  return signedCardUrl(`${site.siteUrl}${ogImagePath(params)}`);
+}
+
+/**
+ * A card with text is drawn only under the server's signature, which the server adds to the page's HTML (ADR 0026).
+ * In the browser the same card URL is taken back from that HTML, so the first render meets the tags it hydrates;
+ * after a move to another page there is none to take, and the tag stays unsigned (nothing reads it there).
+ */
+function signedCardUrl(url: string): string {
+  if (typeof document === "undefined") return url;
+  for (const tag of document.head.querySelectorAll<HTMLMetaElement>('meta[property="og:image"], meta[name="twitter:image"]')) {
+    try {
+      const signed = new URL(tag.content);
+      if (!signed.searchParams.has("sig")) continue;
+      signed.searchParams.delete("sig");
+      if (signed.toString() === new URL(url).toString()) return tag.content;
+    } catch {
+      // Not a URL: not ours.
+    }
+  }
+  return url;
 }
 
 export function absoluteUrl(site: SiteInfo, path: string): string {

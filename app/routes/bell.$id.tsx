@@ -1,12 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { ringMeta } from "~/components/result/result-copy";
-import { siteInfo } from "~/lib/meta";
+import { ringCard, ringMeta } from "~/components/result/result-copy";
+import { ogImagePath, siteInfo } from "~/lib/meta";
 import { RingResult } from "~/components/result/ring-result";
 import { WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { ringPath } from "~/domain/share";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import type { loader as rootLoader } from "~/root";
+import { signOgPath } from "~/server/og/signature.server";
 import { getRingView } from "~/server/rings.server";
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
@@ -14,7 +15,10 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const ring = id && id.length <= WISH_ID_MAX_LENGTH ? await getRingView(context.cloudflare.env, id) : null;
   if (!ring) throw new Response("Not found", { status: 404 });
   const { origin } = new URL(request.url);
-  return { ring, url: `${origin}${ringPath(ring.id)}` };
+  const { env } = context.cloudflare;
+  // The story image is drawn again in the browser as the ring fills in, so it comes signed from here (ADR 0026).
+  const storyPath = await signOgPath(env, ogImagePath(ringCard(ring, env.SITE_NAME || DEFAULT_SITE_NAME, "story")));
+  return { ring, url: `${origin}${ringPath(ring.id)}`, storyPath };
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
@@ -23,8 +27,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 };
 
 export default function BellRingPage() {
-  const { ring, url } = useLoaderData<typeof loader>();
+  const { ring, url, storyPath } = useLoaderData<typeof loader>();
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   // Keyed by ring, so moving from one ring to another starts its live state afresh.
-  return <RingResult key={ring.id} ring={ring} url={url} siteName={siteName} />;
+  return <RingResult key={ring.id} ring={ring} url={url} siteName={siteName} storyPath={storyPath} />;
 }

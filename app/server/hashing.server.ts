@@ -16,7 +16,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
  * Fingerprints and IPs are stored only as keyed hashes: equal inputs still match (limits, resonance), but a leaked
  * table reveals neither, and without the secret nobody can test a guess. `purpose` keeps the two spaces apart.
  */
-export async function privateHash(secret: string, purpose: "fingerprint" | "ip" | "mail", value: string): Promise<string> {
+export async function privateHash(secret: string, purpose: "fingerprint" | "ip" | "mail" | "og", value: string): Promise<string> {
   if (!secret) throw new Error("HASH_SECRET is not configured.");
   const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${purpose}:${value}`));
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");

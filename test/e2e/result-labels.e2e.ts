@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
 
 // The result page of a simulator ring says what happened, a simulation, and nothing a chip would have done.
 // result-copy.ts imports through the app's "~" alias, which this Node-side suite does not resolve: the sentences are
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 async function openRing(page: Page): Promise<string> {
   expect((await page.goto(`/bell/${encodeURIComponent(ringId)}`))?.status()).toBe(200);
-  await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
+  await waitForHydration(page);
   // The circuit and the counts sit behind "See the physics": opened, so every word of the page is read.
   await page.getByText("See the physics").click();
   return (await page.locator("article").first().innerText()).replace(/\s+/g, " ");
@@ -58,6 +58,10 @@ describe("the result page of a simulator ring", () => {
     expect(await page.locator('meta[property="og:description"]').getAttribute("content")).toBe(description);
     const image = new URL((await page.locator('meta[property="og:image"][content*="variant=bell"]').getAttribute("content"))!);
     expect(image.searchParams.get("subtitle")).toMatch(/^\d+ wish(es)? (entangled|from .+) · simulated$/);
+    // Signed by the server (ADR 0026), and still one tag per card once hydrated: no second, unsigned copy.
+    expect(image.searchParams.get("sig")).toMatch(/^[0-9a-f]{32}$/);
+    expect(await page.locator('meta[property="og:image"]').count()).toBe(2);
+    expect(await page.locator('meta[name="twitter:image"]').getAttribute("content")).toBe(image.toString());
 
     const post = new URL((await page.getByRole("link", { name: /^Share on X/ }).getAttribute("href"))!);
     expect(post.searchParams.get("text")).toContain("A simulated ring of");

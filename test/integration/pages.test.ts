@@ -2,6 +2,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { edgeCache } from "~/server/edge-cache.server";
 import { ogCacheKey, readOgCard } from "~/server/og/card.server";
+import { signOgPath } from "~/server/og/signature.server";
 import { freshIp, ORIGIN } from "../support/api";
 
 const SITE_URL = env.SITE_URL.replace(/\/+$/, "");
@@ -220,9 +221,13 @@ describe("robots.txt and sitemap.xml", () => {
   });
 });
 
+/** What the site's own pages put in their HTML: the card's path, signed (ADR 0026). */
+const signed = (path: string) => signOgPath(env, path);
+const cardBytes = async (path: string) => new Uint8Array(await (await get(path)).arrayBuffer());
+
 describe("/og share images", () => {
   async function image(query: string) {
-    const response = await get(`/og${query}`);
+    const response = await get(await signed(`/og${query}`));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("image/png");
     return pngSize(new Uint8Array(await response.arrayBuffer()));
@@ -240,7 +245,7 @@ describe("/og share images", () => {
   });
 
   it("draws arrows, stars, the peace sign and common pictographs with real glyphs, never the missing-glyph box", async () => {
-    const bytes = async (title: string) => new Uint8Array(await (await get(`/og?title=${encodeURIComponent(title)}`)).arrayBuffer());
+    const bytes = async (title: string) => cardBytes(await signed(`/og?title=${encodeURIComponent(title)}`));
     // U+E000 is a private-use character no font draws, so its card shows the box a missing glyph gets.
     const boxed = await bytes("Peace \uE000 now");
     for (const symbol of ["→", "⇒", "∞", "★", "✦", "♥", "✓", "☮", "🕊", "🌍"]) {
@@ -249,7 +254,7 @@ describe("/og share images", () => {
   });
 
   it("draws a ring's constellation from the bits in its variant, and its 1080x1920 story image", async () => {
-    const bytes = async (query: string) => new Uint8Array(await (await get(`/og?${query}`)).arrayBuffer());
+    const bytes = async (query: string) => cardBytes(await signed(`/og?${query}`));
     const title = "title=Hope%20hums&subtitle=3%20wishes%20from%20Japan";
     expect(await image(`?${title}&variant=bell-101`)).toMatchObject({ width: 1200, height: 630 });
     const plain = await bytes(`${title}&variant=bell`);
@@ -263,7 +268,7 @@ describe("/og share images", () => {
   });
 
   it("breaks a word longer than the card's line instead of letting it run off", async () => {
-    const bytes = async (title: string) => new Uint8Array(await (await get(`/og?title=${encodeURIComponent(title)}`)).arrayBuffer());
+    const bytes = async (title: string) => cardBytes(await signed(`/og?title=${encodeURIComponent(title)}`));
     // Broken onto lines, the word's last letters land in the card; run off its edge, changing them changes nothing.
     const long = "W".repeat(99);
     expect(await bytes(`${long}A`)).not.toEqual(await bytes(`${long}B`));
@@ -274,12 +279,36 @@ describe("/og share images", () => {
   });
 
   it("caches the PNG under the normalised query, so equivalent queries share it", async () => {
-    const first = await get("/og?title=%20Cached%20%20card%20&variant=unknown");
+    const first = await get(await signed("/og?title=%20Cached%20%20card%20&variant=unknown"));
     const png = new Uint8Array(await first.arrayBuffer());
     const key = ogCacheKey(ORIGIN, readOgCard(new URLSearchParams("title=Cached card"), "Quantum Bell"));
     await expect.poll(async () => (await edgeCache().match(key))?.status).toBe(200);
-    const again = await get("/og?title=Cached%20card&ignored=1");
+    const again = await get(`${await signed("/og?title=Cached%20card")}&ignored=1`);
     expect(new Uint8Array(await again.arrayBuffer())).toEqual(png);
+  });
+
+  it("draws text only under the site's signature: unsigned, altered or re-signed text gets the default card", async () => {
+    const defaultCard = await cardBytes("/og");
+    const scam = "/og?title=Quantum%20Bell%20is%20closing&subtitle=Claim%20your%20refund%20at%20evil.example";
+    expect(await cardBytes(scam)).toEqual(defaultCard);
+    expect(await cardBytes(`${scam}&sig=${"0".repeat(32)}`)).toEqual(defaultCard);
+    const honest = await signed("/og?title=Hope%20hums&subtitle=3%20wishes%20from%20Japan&variant=bell-101");
+    expect(await cardBytes(honest)).not.toEqual(defaultCard);
+    // The signature covers every field: another subtitle or other bits under the same signature draw nothing.
+    expect(await cardBytes(honest.replace("Japan", "evil.example"))).toEqual(defaultCard);
+    expect(await cardBytes(honest.replace("bell-101", "bell-111"))).toEqual(defaultCard);
+  });
+
+  it("is named signed in every page's HTML, and each named card draws its page's text", async () => {
+    const defaultCard = await cardBytes("/og");
+    for (const path of ["/about", "/blog/why-five-wishes", "/faq"]) {
+      const html = await (await get(path)).text();
+      const cards = [...html.matchAll(/<meta (?:property="og:image"|name="twitter:image") content="([^"]+)"/g)].map((m) => m[1].replaceAll("&amp;", "&"));
+      expect(cards.length, path).toBeGreaterThanOrEqual(3);
+      const wide = new URL(cards[0]);
+      expect(wide.searchParams.get("sig"), path).toMatch(/^[0-9a-f]{32}$/);
+      expect(await cardBytes(`${wide.pathname}${wide.search}`), path).not.toEqual(defaultCard);
+    }
   });
 });
 

@@ -5,7 +5,6 @@ import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RingView } from "~/domain/ring-view";
 import { useBellMessages, useBellSocketConnected } from "~/realtime/bell-socket";
-import { ogImagePath } from "~/lib/meta";
 import { container, visuallyHidden } from "~/styles/layout.css";
 import { BitString } from "./bit-string";
 import { CircuitDiagram } from "./circuit-diagram";
@@ -20,7 +19,6 @@ import {
   listeningBody,
   listeningTitle,
   providerSentence,
-  ringCard,
   ringShareText,
   RING_TITLE_FALLBACK,
   shotsSentence,
@@ -79,7 +77,7 @@ function useFocusOnArrival() {
   return heading;
 }
 
-export function RingResult({ ring, url, siteName }: { ring: RingView; url: string; siteName: string }) {
+export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView; url: string; siteName: string; storyPath: string }) {
   const { retrying } = useLiveRing(ring);
   const heading = useFocusOnArrival();
   const processing = ring.status === "queued" || ring.status === "running";
@@ -187,7 +185,7 @@ export function RingResult({ ring, url, siteName }: { ring: RingView; url: strin
         <h2 id="ring-share" className={styles.sectionTitle}>
           Share this ring
         </h2>
-        <ShareRing url={url} text={shareText} storyPath={ogImagePath(ringCard(ring, siteName, "story"))} />
+        <ShareRing url={url} text={shareText} storyPath={storyPath} />
       </section>
 
       <p className={styles.footerRow}>

@@ -20,7 +20,7 @@ removeAdapter();
 /** The server render of /bell/{id}'s body, as text: tags dropped, entities the page uses decoded. */
 function render(ring: RingView): { html: string; text: string } {
   const router = createMemoryRouter(
-    [{ path: "/bell/:id", element: createElement(ToastProvider, null, createElement(RingResult, { ring, url: `https://bell.example/bell/${ring.id}`, siteName: "Quantum Bell" })) }],
+    [{ path: "/bell/:id", element: createElement(ToastProvider, null, createElement(RingResult, { ring, url: `https://bell.example/bell/${ring.id}`, siteName: "Quantum Bell", storyPath: "/og?variant=story" })) }],
     { initialEntries: [`/bell/${ring.id}`] },
   );
   const html = renderToString(createElement(RouterProvider, { router }));

@@ -1,0 +1,36 @@
+import { OG_PATH, signOgPath } from "./signature.server";
+
+// HTMLRewriter hands attribute values over as written in the HTML, entities and all, and writes them back as given.
+const decode = (value: string) => value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+const encode = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+interface RewrittenElement {
+  getAttribute(name: string): string | null;
+  setAttribute(name: string, value: string): void;
+}
+
+/**
+ * Signs every share card the server's HTML names in a meta tag (og:image, twitter:image): crawlers and link previews
+ * read exactly this HTML, and the browser's own first render reuses these URLs (`signedCardUrl` in app/lib/meta.ts),
+ * so hydration meets the same tags. The ring's story image comes signed in its loader's data (ADR 0026).
+ */
+export function signShareImages(response: Response, env: Pick<Env, "HASH_SECRET">): Response {
+  if (typeof HTMLRewriter === "undefined") return response;
+  return new HTMLRewriter()
+    .on("meta[content*='/og']", {
+      async element(element: RewrittenElement) {
+        const raw = element.getAttribute("content");
+        if (raw === null) return;
+        const value = decode(raw);
+        let url: URL;
+        try {
+          url = new URL(value, "http://page.invalid");
+        } catch {
+          return;
+        }
+        if (url.pathname !== OG_PATH) return;
+        element.setAttribute("content", encode(await signOgPath(env, value)));
+      },
+    })
+    .transform(response);
+}
