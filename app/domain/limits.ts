@@ -55,6 +55,7 @@ export const NAME_MAX_LENGTH = 60;
 export const COUNTRY_MAX_LENGTH = 60;
 export const LOCATION_MAX_LENGTH = 100;
 export const FRIEND_MESSAGE_MAX_LENGTH = 500;
+export const REPORT_REASON_MAX_LENGTH = 200;
 export const WISH_ID_MAX_LENGTH = 64;
 export const LATITUDE_LIMIT = 90;
 export const LONGITUDE_LIMIT = 180;

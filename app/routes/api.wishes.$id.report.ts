@@ -1,5 +1,6 @@
 import { optionalVisitorText } from "~/domain/text";
 import { z } from "zod";
+import { REPORT_REASON_MAX_LENGTH } from "~/domain/limits";
 import { fingerprintSchema } from "~/domain/wish";
 import { REQUEST_BODY_INVALID } from "~/domain/messages";
 import { reportWish } from "~/server/admin/moderation.server";
@@ -7,7 +8,6 @@ import { apiRoute } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
 import { parseWith, readJsonBody } from "~/server/request.server";
 
-const REPORT_REASON_MAX_LENGTH = 200;
 const REPORT_REASON_INVALID = `Please keep the reason to ${REPORT_REASON_MAX_LENGTH} characters of text or fewer.`;
 
 const reportSchema = z.object(

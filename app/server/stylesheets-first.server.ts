@@ -1,3 +1,5 @@
+import { escapeAttribute } from "./html-attribute.server";
+
 /**
  * React 19 hoists Remix's `<link rel="modulepreload">` tags into the head ahead of the route stylesheets, so on an
  * HTTP/1.1 connection (six per host) a first visit fetched every script chunk before the CSS that first paint waits
@@ -6,10 +8,6 @@
  */
 
 const MODULE_PRELOAD = 'head link[rel="modulepreload"]';
-
-function escapeAttribute(value: string): string {
-  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
-}
 
 function serialiseLink(attributes: Iterable<string[]>): string {
   let html = "<link";

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH } from "../../app/domain/contact";
-import { COUNTRY_MAX_LENGTH, FRIEND_MESSAGE_MAX_LENGTH, HOME_WALL_PAGE_SIZE, LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, WISH_MAX_LENGTH } from "../../app/domain/limits";
+import { COUNTRY_MAX_LENGTH, FRIEND_MESSAGE_MAX_LENGTH, HOME_WALL_PAGE_SIZE, LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import { poemFor } from "../../app/domain/poem";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { XSS_CORPUS } from "../support/xss-corpus";
@@ -13,7 +13,6 @@ import { expectNothingRan, violations, watchedVisitor, type Watch } from "./supp
 // must show the payloads it holds as literal text and run none of them. The counts are printed.
 
 const ADMIN_PASSWORD = "quantum-bell-local-admin";
-const REPORT_REASON_MAX_LENGTH = 200;
 const WISH_PREFIX = (index: number) => `Peace for everyone, ${index + 1}: `;
 const RING_SIZE = 5;
 
@@ -46,6 +45,8 @@ function pack(max: number, prefix = ""): number[][] {
   if (current.length > 0) groups.push(current);
   return groups;
 }
+/** The corpus as report reasons: wish n is reported with the payloads of group n. */
+const REASON_GROUPS = pack(REPORT_REASON_MAX_LENGTH);
 const joined = (indexes: number[], prefix = "") => prefix + indexes.map((index) => XSS_CORPUS[index]).join(" ");
 
 async function post(path: string, body: unknown, form = false): Promise<Response> {
@@ -81,16 +82,15 @@ async function storeEverything() {
     if (location) keep("location", [at(3)]);
   }
   // Report reasons, several payloads to a reason, each on its own wish.
-  const reasons = pack(REPORT_REASON_MAX_LENGTH);
-  for (const [n, indexes] of reasons.entries()) {
+  for (const [n, indexes] of REASON_GROUPS.entries()) {
     const response = await post(`/api/wishes/${wishIds[n]}/report`, { reason: joined(indexes), deviceFingerprint: freshFingerprint() });
     await expectStored(response, `Report ${n + 1}`);
     keep("report reason", indexes);
   }
   // A friend's mail: the wish, the sender's name and the message, to a new address each time.
-  const messages = pack(FRIEND_MESSAGE_MAX_LENGTH);
-  for (const [n, indexes] of messages.entries()) {
-    const wish = pack(WISH_MAX_LENGTH)[n % pack(WISH_MAX_LENGTH).length];
+  const wishes = pack(WISH_MAX_LENGTH);
+  for (const [n, indexes] of pack(FRIEND_MESSAGE_MAX_LENGTH).entries()) {
+    const wish = wishes[n % wishes.length];
     const response = await post("/api/send-wish-to-friend", {
       wish: joined(wish),
       name: fits(indexes[0], NAME_MAX_LENGTH) ? XSS_CORPUS[indexes[0]] : undefined,
@@ -215,12 +215,12 @@ describe("fifty payloads in every field, shown in every view", () => {
     await Promise.all([page.waitForURL((url) => url.pathname === "/admin"), page.getByRole("button", { name: "Sign in" }).click()]);
 
     let queue = "";
-    for (const wishId of wishIds.slice(0, pack(REPORT_REASON_MAX_LENGTH).length)) {
+    for (const wishId of wishIds.slice(0, REASON_GROUPS.length)) {
       await page.goto(`/admin/moderation?id=${wishId}`);
       queue += await page.locator("main").innerText();
     }
     await expectLiteral(page, watch, "moderation (report reasons)", stored["report reason"], queue);
-    await expectLiteral(page, watch, "moderation (wish text)", pack(REPORT_REASON_MAX_LENGTH).keys(), queue);
+    await expectLiteral(page, watch, "moderation (wish text)", REASON_GROUPS.keys(), queue);
 
     await page.goto("/admin/messages");
     await expectLiteral(page, watch, "admin messages (contact)", stored["contact message"]);

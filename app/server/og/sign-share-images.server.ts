@@ -1,8 +1,5 @@
+import { escapeAttribute, unescapeAttribute } from "../html-attribute.server";
 import { OG_PATH, signOgPath } from "./signature.server";
-
-// HTMLRewriter hands attribute values over as written in the HTML, entities and all, and writes them back as given.
-const decode = (value: string) => value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
-const encode = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
 interface RewrittenElement {
   getAttribute(name: string): string | null;
@@ -21,7 +18,7 @@ export function signShareImages(response: Response, env: Pick<Env, "HASH_SECRET"
       async element(element: RewrittenElement) {
         const raw = element.getAttribute("content");
         if (raw === null) return;
-        const value = decode(raw);
+        const value = unescapeAttribute(raw);
         let url: URL;
         try {
           url = new URL(value, "http://page.invalid");
@@ -29,7 +26,7 @@ export function signShareImages(response: Response, env: Pick<Env, "HASH_SECRET"
           return;
         }
         if (url.pathname !== OG_PATH) return;
-        element.setAttribute("content", encode(await signOgPath(env, value)));
+        element.setAttribute("content", escapeAttribute(await signOgPath(env, value)));
       },
     })
     .transform(response);
