@@ -193,6 +193,8 @@ export default defineConfig({
     rollupOptions: {
       output: {
         manualChunks: siteChunks(fileURLToPath(new URL("./app", import.meta.url))),
+        // Route modules named "($lang).about" would otherwise give file names with brackets in them.
+        sanitizeFileName: (name) => name.replace(/[\0?*()$]/g, "").replace(/^_+/, "") || "chunk",
       },
     },
   },

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -21,13 +22,27 @@ import { BellSocketProvider } from "~/realtime/bell-socket";
 import "~/styles/global.css";
 import * as layout from "~/styles/layout.css";
 import { DEFAULT_SITE_NAME, THEME_COLOUR } from "~/domain/site";
+import { PAGE_NOT_FOUND_BODY, PAGE_NOT_FOUND_TITLE, RETURN_TO_BELL, UNEXPECTED_ERROR_BODY, UNEXPECTED_ERROR_TITLE } from "~/domain/messages";
 import { useNonce } from "~/lib/nonce";
+import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, splitLocalePath, type Locale } from "~/domain/locale";
+import { compiledCatalogue } from "~/i18n/catalogues.server";
+import { I18nProvider, useI18n } from "~/i18n/i18n";
+import type { CompiledCatalogue } from "~/i18n/translator";
 import { SocialIconSprite } from "~/components/nav/social-links";
 
-export async function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
-  return { siteName: env.SITE_NAME || DEFAULT_SITE_NAME, siteUrl: env.SITE_URL };
+  // "($lang)" also matches a first segment that names no language of ours ("/xyz", "/en/about"): no such page.
+  if (params.lang !== undefined && (!isLocale(params.lang) || params.lang === DEFAULT_LOCALE)) {
+    throw new Response("Not Found", { status: 404 });
+  }
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  return { siteName: env.SITE_NAME || DEFAULT_SITE_NAME, siteUrl: env.SITE_URL, locale, catalogue: compiledCatalogue(locale) };
 }
+
+/** The site's name and the catalogue change only with the language: other moves do not ask for them again. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl }) =>
+  splitLocalePath(currentUrl.pathname).locale !== splitLocalePath(nextUrl.pathname).locale;
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -46,8 +61,21 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const siteName = data?.siteName ?? DEFAULT_SITE_NAME;
   const nonce = useNonce();
+  const { pathname } = useLocation();
+  // Without the root's data (it failed), the path still says which language the page is in.
+  const locale = data?.locale ?? splitLocalePath(pathname).locale;
   return (
-    <html lang="en">
+    <I18nProvider locale={locale} catalogue={data?.catalogue as CompiledCatalogue | undefined}>
+      <Document locale={locale} siteName={siteName} nonce={nonce}>
+        {children}
+      </Document>
+    </I18nProvider>
+  );
+}
+
+function Document({ locale, siteName, nonce, children }: { locale: Locale; siteName: string; nonce?: string; children: ReactNode }) {
+  return (
+    <html lang={LOCALE_INFO[locale].tag} dir={LOCALE_INFO[locale].dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -85,25 +113,18 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  const { t, path } = useI18n();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const heading = notFound ? t(PAGE_NOT_FOUND_TITLE) : t(UNEXPECTED_ERROR_TITLE);
   return (
     <div className={`${layout.container} ${layout.prose}`}>
-      <title>{notFound ? "Page not found | Quantum Bell" : "Unexpected Application Error! | Quantum Bell"}</title>
+      <title>{`${heading} | ${DEFAULT_SITE_NAME}`}</title>
       {/* An error page is never a page to index (React hoists both tags into the head). */}
       <meta name="robots" content="noindex" />
-      {notFound ? (
-        <>
-          <h1>Page not found</h1>
-          <p>This page has drifted out of the field. The bell and the Wish Wall are still where you left them.</p>
-        </>
-      ) : (
-        <>
-          <h1>Unexpected Application Error!</h1>
-          <p>Something went wrong while showing this page. Please reload, or come back in a moment.</p>
-        </>
-      )}
+      <h1>{heading}</h1>
+      <p>{notFound ? t(PAGE_NOT_FOUND_BODY) : t(UNEXPECTED_ERROR_BODY)}</p>
       <p>
-        <a href="/">Return to the bell</a>
+        <a href={path("/")}>{t(RETURN_TO_BELL)}</a>
       </p>
     </div>
   );

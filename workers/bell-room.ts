@@ -1,3 +1,5 @@
+import { translatorFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/domain/locale";
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
@@ -133,7 +135,7 @@ export class BellRoom extends DurableObject<Env> {
     const waitMs = cooldownLeftMs(lastRingAt, cooldownSeconds, now);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      return { ok: false, status: 429, error: ringCooldown(seconds), code: ERROR_CODE.cooldown, retryAfter: seconds };
+      return { ok: false, status: 429, error: ringCooldown(translatorFor(DEFAULT_LOCALE), seconds), code: ERROR_CODE.cooldown, retryAfter: seconds };
     }
 
     let provider: RoomProvider;

@@ -6,6 +6,7 @@ import { fail } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin, originMatchesHost } from "~/server/origin.server";
 import { bodyLimitFor, limitRequestBody } from "~/server/request-size.server";
+import { isLocalizedPage, LOCALE_VARY, localeRedirect } from "~/server/locale.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
 import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
@@ -41,9 +42,12 @@ export default {
     if (!SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
       return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
     }
+    const moved = localeRedirect(limited, url);
+    if (moved) return withSecurityHeaders(moved, url);
     const render = () => handleRemixRequest(limited, loadContext);
     // The anonymous home page is shared for a second, with a fresh nonce in every answer (ADR 0009).
     const response = isSharedPage(limited, url) ? await sharedPage(url, render) : await render();
+    if (isLocalizedPage(limited, url)) response.headers.append("Vary", LOCALE_VARY);
     return withSecurityHeaders(response, url);
   },
 

@@ -10,6 +10,7 @@ import {
   bellLabelRing,
   bellRemainingAfterBatch,
   bellStatusWaiting,
+  type Translate,
 } from "./messages";
 
 export interface BellButtonInput {
@@ -34,7 +35,7 @@ export interface BellButtonState {
 // ringing or loading, then the cooldown, then credits, then pending wishes.
 // The disabled flag and the ring animation disable the button but keep the
 // "Ring Bell (N wishes)" label, since nothing else is wrong.
-export function bellButtonState(input: BellButtonInput): BellButtonState {
+export function bellButtonState(t: Translate, input: BellButtonInput): BellButtonState {
   const pending = Math.max(0, input.pendingCount);
   const cooldown = Math.ceil(Math.max(0, input.cooldownSeconds));
   const outOfCredits = input.creditsSeconds !== null && !hasCredits(input.creditsSeconds);
@@ -42,23 +43,23 @@ export function bellButtonState(input: BellButtonInput): BellButtonState {
 
   const label =
     input.ringing || input.loading
-      ? BELL_LABEL_RINGING
+      ? t(BELL_LABEL_RINGING)
       : cooldown > 0
-        ? bellLabelCooldown(cooldown)
+        ? bellLabelCooldown(t, cooldown)
         : outOfCredits
-          ? BELL_LABEL_OUT_OF_CREDITS
+          ? t(BELL_LABEL_OUT_OF_CREDITS)
           : pending === 0
-            ? BELL_LABEL_NO_WISHES
-            : bellLabelRing(batchSize);
+            ? t(BELL_LABEL_NO_WISHES)
+            : bellLabelRing(t, batchSize);
 
   const state: BellButtonState = {
     label,
     disabled:
       input.ringing || input.loading || input.disabled || input.animating || cooldown > 0 || outOfCredits || pending === 0,
-    statusText: pending > 0 ? bellStatusWaiting(pending) : BELL_STATUS_SUBMIT_FIRST,
+    statusText: pending > 0 ? bellStatusWaiting(t, pending) : t(BELL_STATUS_SUBMIT_FIRST),
   };
   if (pending > RING_BATCH_SIZE) {
-    state.batchNote = `${BELL_BATCH_NOTE}. ${bellRemainingAfterBatch(pending - RING_BATCH_SIZE)}`;
+    state.batchNote = `${t(BELL_BATCH_NOTE)}. ${bellRemainingAfterBatch(t, pending - RING_BATCH_SIZE)}`;
   }
   return state;
 }

@@ -50,3 +50,11 @@ export function groupThousands(value: number): string {
   const digits = String(Math.abs(whole)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return whole < 0 ? `-${digits}` : digits;
 }
+
+/** "12 October 2026" for a calendar day written "2026-10-12" (en-GB's long date); the input itself when it is not one. */
+export function formatLongDate(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  const { day: dayOfMonth, month, year } = partsOf(date, "utc");
+  return `${dayOfMonth} ${MONTHS[month]} ${year}`;
+}

@@ -58,6 +58,8 @@ export interface LiveStripEntry {
   isNew: boolean;
   /** The start of the country's latest wish, at most 50 characters. */
   preview: string;
+  /** The country's name in the page's language, where it is not English. */
+  label?: string;
 }
 
 /** A name without its accents and case: "Åland Islands" sorts as "aland islands". */

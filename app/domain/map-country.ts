@@ -11,6 +11,8 @@ export interface MapCountry {
   isNew: boolean;
   /** Flag image URLs to try in order; the emoji flag stands in when every one fails. */
   flagImages: string[];
+  /** The country's name in the page's language, where it is not English. */
+  label?: string;
 }
 
 export type FlagDisplay = { kind: "image"; src: string } | { kind: "emoji"; emoji: string };

@@ -13,8 +13,15 @@ import {
   WISH_MIN_LENGTH,
 } from "./limits";
 
-export function countWishes(count: number): string {
-  return `${count} ${count === 1 ? "wish" : "wishes"}`;
+/** Renders a message named by its English ICU source in a page's or a request's language (app/i18n). */
+export type Translate = (source: string, values?: Record<string, string | number>) => string;
+
+/** Marks a message written outside this file, for the English catalogue (scripts/i18n-extract.mjs). */
+export const msg = (source: string): string => source;
+
+export const COUNT_WISHES = "{count, plural, one {# wish} other {# wishes}}";
+export function countWishes(t: Translate, count: number): string {
+  return t(COUNT_WISHES, { count });
 }
 
 // Wish form (spec §5)
@@ -23,8 +30,10 @@ export const WISH_NOT_TEXT = "Please write your wish as text.";
 export const WISH_TOO_SHORT = `Please enter a more meaningful wish (at least ${WISH_MIN_LENGTH} characters)`;
 export const WISH_TOO_LONG = `Your wish is too long. Please keep it under ${WISH_MAX_LENGTH} characters.`;
 export const WISH_PROMPT = "If you could send one wish into the universe, what would it be?";
-export function charactersToGo(missing: number): string {
-  return `${missing} more ${missing === 1 ? "character" : "characters"} and your wish will be ready to send!`;
+export const CHARACTERS_TO_GO =
+  "{missing, plural, one {# more character and your wish will be ready to send!} other {# more characters and your wish will be ready to send!}}";
+export function charactersToGo(t: Translate, missing: number): string {
+  return t(CHARACTERS_TO_GO, { missing });
 }
 export const EMAIL_HELPER = "Optional - if you'd like to receive your wish via email.";
 export const EMAIL_INVALID = "Please enter a valid email address, or leave it empty.";
@@ -59,28 +68,34 @@ export const RESONATE_FAILED = "Failed to resonate with wish. Please try again."
 export const BELL_LABEL_RINGING = "Ringing Bell...";
 export const BELL_LABEL_OUT_OF_CREDITS = "Out of Credits";
 export const BELL_LABEL_NO_WISHES = "No Wishes to Ring";
-export function bellLabelCooldown(seconds: number): string {
-  return `Please wait ${seconds}s`;
+export const BELL_LABEL_COOLDOWN = "Please wait {seconds}s";
+export function bellLabelCooldown(t: Translate, seconds: number): string {
+  return t(BELL_LABEL_COOLDOWN, { seconds });
 }
-export function bellLabelRing(batchSize: number): string {
-  return `Ring Bell (${countWishes(batchSize)})`;
+export const BELL_LABEL_RING = "{count, plural, one {Ring Bell (# wish)} other {Ring Bell (# wishes)}}";
+export function bellLabelRing(t: Translate, batchSize: number): string {
+  return t(BELL_LABEL_RING, { count: batchSize });
 }
-export function bellStatusWaiting(pending: number): string {
-  return `${countWishes(pending)} waiting to be entangled`;
+export const BELL_STATUS_WAITING = "{count, plural, one {# wish waiting to be entangled} other {# wishes waiting to be entangled}}";
+export function bellStatusWaiting(t: Translate, pending: number): string {
+  return t(BELL_STATUS_WAITING, { count: pending });
 }
 export const BELL_STATUS_SUBMIT_FIRST = "Submit a wish first to ring the bell";
 export const BELL_BATCH_NOTE = `Press the button for each batch of ${RING_BATCH_SIZE} wishes`;
-export function bellRemainingAfterBatch(remaining: number): string {
-  return `${remaining} more ${remaining === 1 ? "remains" : "remain"} after this batch.`;
+export const BELL_REMAINING_AFTER_BATCH = "{count, plural, one {# more remains after this batch.} other {# more remain after this batch.}}";
+export function bellRemainingAfterBatch(t: Translate, remaining: number): string {
+  return t(BELL_REMAINING_AFTER_BATCH, { count: remaining });
 }
 
 // Credits (spec §4)
 export const CREDITS_OUT = "Out of Credits - Bell Temporarily Disabled";
-export function creditsLow(wishes: number): string {
-  return `Low Credits: ${countWishes(wishes)} remaining`;
+export const CREDITS_LOW = "{count, plural, one {Low Credits: # wish remaining} other {Low Credits: # wishes remaining}}";
+export function creditsLow(t: Translate, wishes: number): string {
+  return t(CREDITS_LOW, { count: wishes });
 }
-export function creditsAvailable(wishes: number): string {
-  return `${countWishes(wishes)} available.`;
+export const CREDITS_AVAILABLE = "{count, plural, one {# wish available.} other {# wishes available.}}";
+export function creditsAvailable(t: Translate, wishes: number): string {
+  return t(CREDITS_AVAILABLE, { count: wishes });
 }
 
 // Ringing (spec §4, §8, DESIGN §4)
@@ -91,20 +106,23 @@ export const RING_OUT_OF_CREDITS = "Out of credits";
 export const RING_TOO_MANY_WISHES = `A bell ring can carry at most ${RING_BATCH_SIZE} wishes.`;
 export const RING_WISH_IDS_INVALID = "Please send the wish ids as a list.";
 export const RING_WISH_ID_INVALID = `Each wish id must be between 1 and ${WISH_ID_MAX_LENGTH} characters.`;
-export function ringCooldown(seconds: number): string {
-  return `The bell is still resonating. Please wait ${seconds}s before ringing again.`;
+export const RING_COOLDOWN = "The bell is still resonating. Please wait {seconds}s before ringing again.";
+export function ringCooldown(t: Translate, seconds: number): string {
+  return t(RING_COOLDOWN, { seconds });
 }
-export function ringRang(wishCount: number): string {
-  return `The bell rang for ${countWishes(wishCount)}.`;
+export const RING_RANG = "{count, plural, one {The bell rang for # wish.} other {The bell rang for # wishes.}}";
+export function ringRang(t: Translate, wishCount: number): string {
+  return t(RING_RANG, { count: wishCount });
 }
-export function ringCompleteToast(pendingLeft: number): string {
-  return pendingLeft > 0
-    ? `The bell has rung! ${countWishes(pendingLeft)} still waiting for the next ring.`
-    : "The bell has rung! All wishes have joined the quantum field.";
+export const RING_COMPLETE_TOAST =
+  "{count, plural, =0 {The bell has rung! All wishes have joined the quantum field.} one {The bell has rung! # wish still waiting for the next ring.} other {The bell has rung! # wishes still waiting for the next ring.}}";
+export function ringCompleteToast(t: Translate, pendingLeft: number): string {
+  return t(RING_COMPLETE_TOAST, { count: Math.max(0, pendingLeft) });
 }
 /** A ring someone else rang, offered on every other open page (ADR 0023). */
-export function bellJustRang(wishes: number): string {
-  return `The bell just rang for ${countWishes(wishes)}:`;
+export const BELL_JUST_RANG = "{count, plural, one {The bell just rang for # wish:} other {The bell just rang for # wishes:}}";
+export function bellJustRang(t: Translate, wishes: number): string {
+  return t(BELL_JUST_RANG, { count: wishes });
 }
 export const BELL_JUST_RANG_LINK = "see what the qubits said";
 export const RING_NETWORK_LIMITED = "The bell has been rung from your network many times this hour. Please let others ring it, and try again later.";
@@ -130,10 +148,15 @@ export const SHARE_WISH_NOW = "Invite friends with the site's link";
 export const HEALTH_UNREACHABLE = "Cannot connect to backend. Please check your connection or backend status.";
 export const HEALTH_UNHEALTHY = "Backend is reachable but one or more services are unhealthy.";
 export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
+export const UNEXPECTED_ERROR_BODY = "Something went wrong while showing this page. Please reload, or come back in a moment.";
+export const PAGE_NOT_FOUND_TITLE = "Page not found";
+export const PAGE_NOT_FOUND_BODY = "This page has drifted out of the field. The bell and the Wish Wall are still where you left them.";
+export const RETURN_TO_BELL = "Return to the bell";
 
 /** A table's scrolling box (a region a keyboard can reach), named after its table and apart from its section. */
-export function scrollRegionLabel(table: string): string {
-  return `${table}: table, scrolls sideways`;
+export const SCROLL_REGION_LABEL = "{table}: table, scrolls sideways";
+export function scrollRegionLabel(t: Translate, table: string): string {
+  return t(SCROLL_REGION_LABEL, { table });
 }
 
 // The card that follows the visitor's own wish (issue 19), beside the bell.
@@ -147,16 +170,13 @@ export const YOUR_WISH_HIDE = "Hide this card";
 export const YOUR_WISH_ON_WALL = "Your wish";
 export const MAP_YOUR_WISH = "your wish is here";
 export const MAP_YOUR_WISH_CLUSTER = "Your wish is among them.";
-export function yourWishWaiting(ahead: number, ring: number, companions: number): string {
-  if (ring > 1) {
-    const older = ahead === 1 ? "1 older wish is" : `${ahead} older wishes are`;
-    const first = ring === 2 ? "one ring comes first" : `${ring - 1} rings come first`;
-    return `${older} ahead of it and the bell takes ${RING_BATCH_SIZE} at a time: ${first}.`;
-  }
-  const room = RING_BATCH_SIZE - 1 - companions;
-  const beside = companions > 0 ? `beside ${countWishes(companions)}` : "on its own so far";
-  const more = room > 0 ? ` ${room} more can join it before anyone rings.` : " Its ring is full: anyone may ring it now.";
-  return `It rings with the next bell, ${beside}.${more}`;
+export const YOUR_WISH_AHEAD =
+  "{ahead, plural, one {1 older wish is} other {# older wishes are}} ahead of it and the bell takes {batch} at a time: {before, plural, one {one ring comes first} other {# rings come first}}.";
+export const YOUR_WISH_NEXT_RING =
+  "It rings with the next bell, {companions, plural, =0 {on its own so far} one {beside # wish} other {beside # wishes}}. {room, plural, =0 {Its ring is full: anyone may ring it now.} other {# more can join it before anyone rings.}}";
+export function yourWishWaiting(t: Translate, ahead: number, ring: number, companions: number): string {
+  if (ring > 1) return t(YOUR_WISH_AHEAD, { ahead, batch: RING_BATCH_SIZE, before: ring - 1 });
+  return t(YOUR_WISH_NEXT_RING, { companions, room: Math.max(0, RING_BATCH_SIZE - 1 - companions) });
 }
 
 // Wish Wall, map popup and placeholders (spec §2, §3)
@@ -165,25 +185,38 @@ export const UNKNOWN_LOCATION = "Unknown";
 export const FELLOW_DREAMER_LOCATION = "A fellow dreamer";
 export const WALL_EMPTY_TITLE = "No wishes found for the selected filters";
 export const WALL_EMPTY_HINT = "Try adjusting your filters or be the first to share a wish";
-export function wallShowing(wishes: number, countries: number): string {
-  return `Showing ${countWishes(wishes)} from ${countries} ${countries === 1 ? "country" : "countries"}`;
+export const WALL_SHOWING =
+  "Showing {wishes, plural, one {# wish} other {# wishes}} from {countries, plural, one {# country} other {# countries}}";
+export function wallShowing(t: Translate, wishes: number, countries: number): string {
+  return t(WALL_SHOWING, { wishes, countries });
 }
-export function wallTotal(total: number): string {
-  return `Total: ${countWishes(total)} available`;
+export const WALL_TOTAL = "{count, plural, one {Total: # wish available} other {Total: # wishes available}}";
+export function wallTotal(t: Translate, total: number): string {
+  return t(WALL_TOTAL, { count: total });
 }
 export const WALL_THEME_INVALID = "Please choose a theme from the list.";
 export const WALL_TIME_FILTER_INVALID = "Please choose a time period from the list.";
 export const WALL_SORT_INVALID = "Please choose a sort order from the list.";
-export function mapPopupShowing(shown: number, total: number): string {
-  return `Showing ${shown} of ${countWishes(total)} (Visit the Wish Wall to see all wishes from this location)`;
+export const MAP_POPUP_SHOWING =
+  "Showing {shown} of {total, plural, one {# wish} other {# wishes}} (Visit the Wish Wall to see all wishes from this location)";
+export function mapPopupShowing(t: Translate, shown: number, total: number): string {
+  return t(MAP_POPUP_SHOWING, { shown, total });
 }
 export const MAP_POPUP_EMPTY = "No wishes found for this location";
 /** A map cluster's accessible name: the countries it holds (the busiest first) and how to see them apart. */
-export function mapClusterLabel(names: readonly string[], wishes: number): string {
+export const MAP_CLUSTER_MORE = "{names} and {rest, plural, one {# more country} other {# more countries}}";
+export const MAP_CLUSTER_TWO = "{first} and {last}";
+export const MAP_CLUSTER_LABEL = "{list}: {count, plural, one {# wish} other {# wishes}}. Zoom in to see each country.";
+export function mapClusterLabel(t: Translate, names: readonly string[], wishes: number): string {
   const shown = names.slice(0, 3);
   const rest = names.length - shown.length;
-  const list = rest > 0 ? `${shown.join(", ")} and ${rest} more ${rest === 1 ? "country" : "countries"}` : shown.join(", ").replace(/, ([^,]*)$/, " and $1");
-  return `${list}: ${countWishes(wishes)}. Zoom in to see each country.`;
+  const list =
+    rest > 0
+      ? t(MAP_CLUSTER_MORE, { names: shown.join(", "), rest })
+      : shown.length > 1
+        ? t(MAP_CLUSTER_TWO, { first: shown.slice(0, -1).join(", "), last: shown[shown.length - 1] })
+        : (shown[0] ?? "");
+  return t(MAP_CLUSTER_LABEL, { list, count: wishes });
 }
 
 // Moderation (DESIGN §4)
@@ -209,7 +242,8 @@ export const FRIEND_RECIPIENT_LIMITED = "This address has already received sever
 export const FRIEND_RECIPIENT_STOPPED = "This address has asked us not to send it any mail, so we cannot send your wish there.";
 
 // The "this wasn't me" page (/mail/stop) and the line that links to it at the foot of every visitor mail.
-export const mailStopLine = (url: string) => `If this wasn't you, or you want no more mail from us, follow this link: ${url}`;
+export const MAIL_STOP_LINE = "If this wasn't you, or you want no more mail from us, follow this link: {url}";
+export const mailStopLine = (t: Translate, url: string) => t(MAIL_STOP_LINE, { url });
 export const MAIL_STOP_TITLE = "No more mail from us";
 export const MAIL_STOP_INTRO = "If someone typed your address on our site without asking you, or you simply want no more of our mail, we will stop.";
 export const MAIL_STOP_BUTTON = "Stop all mail to my address";

@@ -1,3 +1,4 @@
+import { msg } from "./messages";
 /** Site-wide identity from spec §2 "Page metadata". The name itself comes from configuration (SITE_NAME). */
 export const DEFAULT_SITE_NAME = "Quantum Bell";
 export const THEME_COLOUR = "#64b5f6";
@@ -23,7 +24,7 @@ export const SOCIAL_LINKS: readonly ExternalLink[] = [
   { id: "instagram", label: "Instagram", href: "https://www.instagram.com/quantumbell" },
   { id: "facebook", label: "Facebook", href: "https://www.facebook.com/quantumbell" },
   { id: "linkedin", label: "LinkedIn", href: "https://www.linkedin.com/company/quantumbell" },
-  { id: "book", label: "The author's book", href: "https://www.axiomsofconsciousness.com" },
+  { id: "book", label: msg("The author's book"), href: "https://www.axiomsofconsciousness.com" },
 ];
 
 export interface DonationLink extends ExternalLink {
@@ -37,18 +38,18 @@ export const DONATION_LINKS: readonly DonationLink[] = [
   {
     id: "paypal",
     label: "PayPal",
-    description: "One-off gift with a PayPal account or card",
+    description: msg("One-off gift with a PayPal account or card"),
     href: "https://www.paypal.com/paypalme/quantumbell",
     withAmount: (amount) => `https://www.paypal.com/paypalme/quantumbell/${amount}GBP`,
   },
-  { id: "stripe", label: "Stripe", description: "One-off card payment", href: "https://donate.stripe.com/quantumbell" },
-  { id: "patreon", label: "Patreon", description: "Become a patron of the bell", href: "https://www.patreon.com/quantumbell" },
-  { id: "coinbase", label: "Coinbase", description: "Give in crypto currency", href: "https://commerce.coinbase.com/checkout/quantumbell" },
-  { id: "buy-me-a-wish", label: "Buy Me a Wish", description: "A small gift, one wish at a time", href: "https://buymeacoffee.com/quantumbell" },
+  { id: "stripe", label: "Stripe", description: msg("One-off card payment"), href: "https://donate.stripe.com/quantumbell" },
+  { id: "patreon", label: "Patreon", description: msg("Become a patron of the bell"), href: "https://www.patreon.com/quantumbell" },
+  { id: "coinbase", label: "Coinbase", description: msg("Give in crypto currency"), href: "https://commerce.coinbase.com/checkout/quantumbell" },
+  { id: "buy-me-a-wish", label: "Buy Me a Wish", description: msg("A small gift, one wish at a time"), href: "https://buymeacoffee.com/quantumbell" },
   {
     id: "stripe-monthly",
     label: "Stripe monthly",
-    description: "Monthly support that keeps the bell ringing",
+    description: msg("Monthly support that keeps the bell ringing"),
     href: "https://buy.stripe.com/quantumbell-monthly",
   },
 ];

@@ -1,24 +1,74 @@
+import { msg } from "./messages";
 export const THEMES = ["Peace", "Hope", "Love", "Healing", "Unity"] as const;
 export type WallTheme = (typeof THEMES)[number];
 export type Theme = WallTheme | "General";
 
-// Matched at the start of a word, so "peaceful", "dreams" and "healthy" count;
-// "heal" covers healing and health alike.
-const THEME_KEYWORDS: Record<WallTheme, readonly string[]> = {
-  Peace: ["peace", "calm", "tranquil"],
-  Hope: ["hope", "dream", "future"],
-  Love: ["love", "heart", "care"],
-  Healing: ["heal", "wellness"],
-  Unity: ["unity", "together", "community", "connect"],
+/** Each theme's name as a visitor reads it, in the page's language. */
+export const THEME_LABELS: Record<Theme, string> = {
+  Peace: msg("Peace"),
+  Hope: msg("Hope"),
+  Love: msg("Love"),
+  Healing: msg("Healing"),
+  Unity: msg("Unity"),
+  General: msg("General"),
 };
 
-const THEME_PATTERNS = THEMES.map((theme) => ({
-  theme,
-  pattern: new RegExp(`\\b(?:${THEME_KEYWORDS[theme].join("|")})`, "i"),
-}));
+type Script = "spaced" | "arabic" | "han";
+
+/**
+ * Spec §3's keywords in every language the site speaks (issue 22), matched at the start of a word so "peaceful",
+ * "dreams" and "healthy" count ("heal" covers healing and health alike). Arabic words may carry a clinging prefix
+ * (و، ف، ب، ل، ك and the article ال); Chinese is written without spaces, so its words match anywhere.
+ */
+const THEME_KEYWORDS: Record<WallTheme, Record<Script, readonly string[]>> = {
+  Peace: {
+    spaced: ["peace", "calm", "tranquil", "paz", "calma", "paix", "calme", "sérénité", "serein", "शांति", "शान्ति", "अमन", "सुकून"],
+    arabic: ["سلام", "هدوء", "سكينة", "طمأنينة"],
+    han: ["和平", "平静", "安宁", "宁静"],
+  },
+  Hope: {
+    spaced: ["hope", "dream", "future", "esperanza", "sueño", "soñ", "futuro", "espoir", "espér", "espèr", "rêve", "avenir", "आशा", "उम्मीद", "सपन", "सपना", "भविष्य"],
+    arabic: ["أمل", "حلم", "أحلام", "مستقبل"],
+    han: ["希望", "梦", "未来"],
+  },
+  Love: {
+    spaced: ["love", "heart", "care", "amor", "corazón", "cariño", "amour", "cœur", "coeur", "प्रेम", "प्यार", "दिल", "मोहब्बत"],
+    arabic: ["حب", "محبة", "قلب", "قلوب"],
+    han: ["爱", "心"],
+  },
+  Healing: {
+    spaced: ["heal", "wellness", "sana", "curar", "cura", "salud", "guéri", "guérison", "santé", "soign", "स्वास्थ्य", "सेहत", "आरोग्य", "चंगा"],
+    arabic: ["شفاء", "صحة", "عافية"],
+    han: ["治愈", "疗愈", "康复", "健康"],
+  },
+  Unity: {
+    spaced: ["unity", "together", "community", "connect", "unidad", "unid", "juntos", "juntas", "comunidad", "unité", "ensemble", "communauté", "एकता", "एकजुट", "साथ", "समुदाय"],
+    arabic: ["وحدة", "معا", "معاً", "مجتمع", "اتحاد", "تضامن"],
+    han: ["团结", "一起", "共同", "社区"],
+  },
+};
+
+// A word starts where no letter, mark or digit stands before it (JavaScript's \b knows only ASCII words).
+const WORD_START = "(?<![\\p{L}\\p{M}\\p{N}])";
+const ARABIC_PREFIX = "(?:[وفبلك]?(?:ال)?|لل)?";
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+function keywordPattern({ spaced, arabic, han }: Record<Script, readonly string[]>): RegExp {
+  const parts = [
+    `${WORD_START}(?:${spaced.map(escape).join("|")})`,
+    `${WORD_START}${ARABIC_PREFIX}(?:${arabic.map(escape).join("|")})`,
+    `(?:${han.map(escape).join("|")})`,
+  ];
+  return new RegExp(parts.join("|"), "iu");
+}
+
+const THEME_PATTERNS = THEMES.map((theme) => ({ theme, pattern: keywordPattern(THEME_KEYWORDS[theme]) }));
 
 export function classifyTheme(text: string): Theme {
-  return THEME_PATTERNS.find(({ pattern }) => pattern.test(text))?.theme ?? "General";
+  // NFC, so a "é" typed as e + accent matches the keyword written as one character.
+  const normalized = text.normalize("NFC");
+  return THEME_PATTERNS.find(({ pattern }) => pattern.test(normalized))?.theme ?? "General";
 }
 
 export interface ThemeColour {

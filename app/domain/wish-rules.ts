@@ -1,6 +1,6 @@
 // The wish rules the browser needs without the schemas: importing these does not ship zod to the page.
 import { WISH_COUNTER_WARNING, WISH_MIN_LENGTH } from "./limits";
-import { charactersToGo, WISH_PROMPT } from "./messages";
+import { charactersToGo, WISH_PROMPT, type Translate } from "./messages";
 import { THEMES } from "./theme";
 
 export { WISH_STATUSES, type WishStatus } from "./statuses";
@@ -13,8 +13,8 @@ export type WallTimeFilter = (typeof WALL_TIME_FILTERS)[number];
 export type WallSort = (typeof WALL_SORTS)[number];
 
 // Takes the trimmed length, the same length the schema judges.
-export function wishCharacterHint(length: number): string {
-  return length >= 1 && length < WISH_MIN_LENGTH ? charactersToGo(WISH_MIN_LENGTH - length) : WISH_PROMPT;
+export function wishCharacterHint(t: Translate, length: number): string {
+  return length >= 1 && length < WISH_MIN_LENGTH ? charactersToGo(t, WISH_MIN_LENGTH - length) : t(WISH_PROMPT);
 }
 
 export function isCounterWarning(length: number): boolean {

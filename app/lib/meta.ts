@@ -1,11 +1,18 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, LOCALES, localizePath, splitLocalePath, type Locale } from "~/domain/locale";
 import { DEFAULT_KEYWORDS, DEFAULT_SITE_NAME, TAGLINE } from "~/domain/site";
+import { translatorOfMatches } from "~/i18n/i18n";
+import type { Translate } from "~/domain/messages";
 
 /** What the root loader shares with every page's meta function. */
 export interface SiteInfo {
   siteName: string;
   siteUrl: string;
+  /** The page's language; English when not given. */
+  locale?: Locale;
+  /** The page's translator; English sources as they are when not given. */
+  t?: Translate;
 }
 
 interface MatchLike {
@@ -19,6 +26,8 @@ export function siteInfo(matches: readonly MatchLike[]): SiteInfo {
   return {
     siteName: root?.siteName || DEFAULT_SITE_NAME,
     siteUrl: (root?.siteUrl || "http://localhost:5002").replace(/\/+$/, ""),
+    locale: isLocale(root?.locale) ? root.locale : DEFAULT_LOCALE,
+    t: translatorOfMatches(matches),
   };
 }
 
@@ -87,15 +96,34 @@ export function absoluteUrl(site: SiteInfo, path: string): string {
   return `${site.siteUrl}${path === "/" ? "/" : path}`;
 }
 
+/** Open Graph names languages with a territory. */
+const OG_LOCALE: Record<Locale, string> = { en: "en_GB", es: "es_ES", fr: "fr_FR", ar: "ar_AR", hi: "hi_IN", zh: "zh_CN" };
+
+/** The same page in every language, and English as the page for everyone else (x-default). */
+export function languageAlternates(site: SiteInfo, path: string): MetaDescriptor[] {
+  const bare = splitLocalePath(path).path;
+  return [
+    ...LOCALES.map((locale) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: LOCALE_INFO[locale].tag,
+      href: absoluteUrl(site, localizePath(bare, locale)),
+    })),
+    { tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(site, bare) },
+  ];
+}
+
 /** Every tag a page needs: title, description, canonical, Open Graph, Twitter card, keywords and JSON-LD. */
 export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[] {
-  const fullTitle = input.title ? `${input.title} | ${site.siteName}` : `${site.siteName}: ${TAGLINE.toLowerCase()}`;
-  const canonical = absoluteUrl(site, input.path);
+  const t = site.t ?? ((source: string) => source);
+  const fullTitle = input.title ? `${input.title} | ${site.siteName}` : t("{siteName}: a digital wishing well for the quantum age", { siteName: site.siteName });
+  const canonical = absoluteUrl(site, localizePath(input.path, site.locale ?? DEFAULT_LOCALE));
   const shareTitle = input.image?.title ?? input.title ?? site.siteName;
   const wide = ogImageUrl(site, { title: shareTitle, subtitle: input.image?.subtitle ?? input.description, variant: input.image?.variant });
   const square = ogImageUrl(site, { variant: "square" });
   // The home page shares under the site's own name, which would otherwise read "Quantum Bell: Quantum Bell".
   const imageAlt = shareTitle === site.siteName ? fullTitle : `${shareTitle}: ${site.siteName}`;
+  const markAlt = t("{siteName} bell mark", { siteName: site.siteName });
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: input.description },
@@ -106,7 +134,8 @@ export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[]
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: input.description },
     { property: "og:url", content: canonical },
-    { property: "og:locale", content: "en_GB" },
+    ...languageAlternates(site, input.path),
+    { property: "og:locale", content: OG_LOCALE[site.locale ?? DEFAULT_LOCALE] },
     { property: "og:image", content: wide },
     { property: "og:image:type", content: "image/png" },
     { property: "og:image:width", content: "1200" },
@@ -116,7 +145,7 @@ export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[]
     { property: "og:image:type", content: "image/png" },
     { property: "og:image:width", content: "512" },
     { property: "og:image:height", content: "512" },
-    { property: "og:image:alt", content: `${site.siteName} bell mark` },
+    { property: "og:image:alt", content: markAlt },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: input.description },

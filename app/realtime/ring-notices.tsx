@@ -8,12 +8,14 @@ import { ringPath } from "~/domain/share";
 import { LAST_WISH_ID_STORAGE_KEY, readStorage } from "~/hooks/storage";
 import { useBellMessages } from "./bell-socket";
 import { isRingingHere } from "./ringing-here";
+import { useI18n } from "~/i18n/i18n";
 
 /**
  * Tells every open page that the bell rang (ADR 0023): a visitor whose latest wish is in the ring is taken to it after
  * spec §4's 3 s; everyone else gets a link to it for the length of a toast.
  */
 export function RingNotices() {
+  const { t, path } = useI18n();
   const { show } = useToast();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -35,7 +37,7 @@ export function RingNotices() {
       clearTimeout(timer.current);
       timer.current = setTimeout(() => navigate(ringPath(notice.ringId)), RING_FLOW.realtimeRedirectMs);
     } else {
-      show(bellJustRang(notice.wishes), "info", { link: { to: ringPath(notice.ringId), label: BELL_JUST_RANG_LINK } });
+      show(bellJustRang(t, notice.wishes), "info", { link: { to: path(ringPath(notice.ringId)), label: t(BELL_JUST_RANG_LINK) } });
     }
   });
   return null;

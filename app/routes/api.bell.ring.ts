@@ -4,6 +4,8 @@ import { RING_NETWORK_LIMITED, ringRang } from "~/domain/messages";
 import type { RingResponse } from "~/domain/ring-view";
 import { ringRequestSchema } from "~/domain/wish";
 import { apiRoute } from "~/server/api-route.server";
+import { translatorFor } from "~/i18n/catalogues.server";
+import { requestLocale } from "~/server/locale.server";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { networkHash, privateHash } from "~/server/hashing.server";
 import { ApiError } from "~/server/http.server";
@@ -22,7 +24,7 @@ export const loader = apiRoute({
     const body: RingResponse = {
       success: true,
       bellRingId: outcome.ringId,
-      message: ringRang(outcome.wishIds.length),
+      message: ringRang(translatorFor(requestLocale(request)), outcome.wishIds.length),
       data: { batches: [{ wishIds: outcome.wishIds, bellRingId: outcome.ringId }], pendingLeft: outcome.pendingLeft, cooldownSeconds: outcome.cooldownSeconds },
     };
     return Response.json(body);

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ApiError, handleApi } from "./http.server";
+import { inRequestLanguage } from "./api-language.server";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Handler = (args: LoaderFunctionArgs) => Promise<Response>;
@@ -21,12 +22,15 @@ export function isApiDispatch(loader: unknown): loader is ApiDispatch {
  */
 export function apiRoute(handlers: Partial<Record<Method, Handler>>): ApiDispatch {
   const allowed = Object.keys(handlers).join(", ");
-  const dispatch = (args: LoaderFunctionArgs) =>
-    handleApi(async () => {
-      const method = args.request.method === "HEAD" ? "GET" : (args.request.method as Method);
-      const handler = handlers[method];
-      if (!handler) throw new ApiError(405, `This address only answers ${allowed} requests.`);
-      return handler(args);
-    });
+  const dispatch = async (args: LoaderFunctionArgs) =>
+    inRequestLanguage(
+      args.request,
+      await handleApi(async () => {
+        const method = args.request.method === "HEAD" ? "GET" : (args.request.method as Method);
+        const handler = handlers[method];
+        if (!handler) throw new ApiError(405, `This address only answers ${allowed} requests.`);
+        return handler(args);
+      }),
+    );
   return Object.defineProperty(dispatch, API_DISPATCH, { value: true });
 }

@@ -1,3 +1,5 @@
+import { translatorFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/domain/locale";
 import { Marked, type Tokens } from "marked";
 import { wrapTables } from "~/lib/table-regions";
 
@@ -21,6 +23,8 @@ export interface ContentEntry extends ContentMeta {
 
 export interface RenderedContent extends ContentEntry {
   html: string;
+  /** The language the text is written in: the page's, or English where no translation exists yet. */
+  lang: Locale;
 }
 
 export interface FaqItem {
@@ -40,7 +44,7 @@ const markdown = new Marked({
   gfm: true,
   hooks: {
     // A table wider than a phone scrolls inside its own box (which the keyboard can reach), not the whole page.
-    postprocess: wrapTables,
+    postprocess: (html: string) => wrapTables(translatorFor(DEFAULT_LOCALE), html),
   },
   renderer: {
     html({ text }: Tokens.HTML | Tokens.Tag) {
@@ -84,35 +88,59 @@ function slugOf(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1).replace(/\.md$/, "");
 }
 
-/** One folder of Markdown: entries parsed on first use and each page rendered once per isolate. */
-function collection(files: RawFiles, sort: (a: ContentEntry, b: ContentEntry) => number) {
+/** Internal links in a translated text lead to the same language's pages. */
+function localizeLinks(html: string, locale: Locale): string {
+  if (locale === DEFAULT_LOCALE) return html;
+  return html.replace(/href="(\/(?!\/)[^"]*)"/g, (_match, path: string) => `href="${localizePath(path, locale)}"`);
+}
+
+/**
+ * One folder of Markdown: entries parsed on first use and each page rendered once per isolate. A translation lives
+ * beside its English page in a folder named after its language (pages/es/about.md); a page without one is shown in
+ * English, and says so.
+ */
+function collection(files: RawFiles, sort: (a: ContentEntry, b: ContentEntry) => number, translations: RawFiles = {}) {
   let entries: Map<string, { entry: ContentEntry; body: string }> | undefined;
   const rendered = new Map<string, RenderedContent>();
   const load = () => {
     entries ??= new Map(
-      Object.entries(files).map(([path, source]) => {
+      [...Object.entries(files), ...Object.entries(translations)].map(([path, source]) => {
         const { meta, body } = parseFrontMatter(source);
         const slug = slugOf(path);
-        return [slug, { entry: { slug, ...meta }, body }];
+        const folder = /\/([a-z]{2})\/[^/]+\.md$/.exec(path)?.[1];
+        const lang = isLocale(folder) ? folder : DEFAULT_LOCALE;
+        return [`${lang}:${slug}`, { entry: { slug, ...meta }, body }];
       }),
     );
     return entries;
   };
+  const find = (slug: string, locale: Locale) => {
+    const own = load().get(`${locale}:${slug}`);
+    return own ? { ...own, lang: locale } : { ...load().get(`${DEFAULT_LOCALE}:${slug}`), lang: DEFAULT_LOCALE };
+  };
   return {
-    list(): ContentEntry[] {
-      return [...load().values()].map(({ entry }) => entry).sort(sort);
+    list(locale: Locale = DEFAULT_LOCALE): (ContentEntry & { lang: Locale })[] {
+      return [...load().entries()]
+        .filter(([key]) => key.startsWith(`${DEFAULT_LOCALE}:`))
+        .map(([, { entry }]) => {
+          const own = load().get(`${locale}:${entry.slug}`)?.entry;
+          return own ? { ...own, lang: locale } : { ...entry, lang: DEFAULT_LOCALE };
+        })
+        .sort(sort);
     },
-    get(slug: string): RenderedContent | undefined {
-      const cached = rendered.get(slug);
+    get(slug: string, locale: Locale = DEFAULT_LOCALE): RenderedContent | undefined {
+      const key = `${locale}:${slug}`;
+      const cached = rendered.get(key);
       if (cached) return cached;
-      const found = load().get(slug);
-      if (!found) return undefined;
-      const page = { ...found.entry, html: markdown.parse(found.body, { async: false }) };
-      rendered.set(slug, page);
+      const found = find(slug, locale);
+      if (!found.entry || found.body === undefined) return undefined;
+      const page = { ...found.entry, html: localizeLinks(markdown.parse(found.body, { async: false }), locale), lang: found.lang };
+      rendered.set(key, page);
       return page;
     },
-    body(slug: string): string | undefined {
-      return load().get(slug)?.body;
+    body(slug: string, locale: Locale = DEFAULT_LOCALE): { body: string; entry: ContentEntry; lang: Locale } | undefined {
+      const found = find(slug, locale);
+      return found.entry && found.body !== undefined ? { body: found.body, entry: found.entry, lang: found.lang } : undefined;
     },
   };
 }
@@ -125,6 +153,7 @@ const raw = (files: Record<string, unknown>) => files as RawFiles;
 export const pages = collection(
   raw(import.meta.glob("../content/pages/*.md", { query: "?raw", import: "default", eager: true })),
   byOrder,
+  raw(import.meta.glob("../content/pages/*/*.md", { query: "?raw", import: "default", eager: true })),
 );
 export const axioms = collection(
   raw(import.meta.glob("../content/axioms/*.md", { query: "?raw", import: "default", eager: true })),
@@ -145,22 +174,22 @@ export function requireContent(found: RenderedContent | undefined): RenderedCont
   return found;
 }
 
-let faqCache: { page: ContentEntry; intro: string; items: FaqItem[] } | undefined;
+const faqCache = new Map<Locale, { page: ContentEntry; intro: string; items: FaqItem[]; lang: Locale }>();
 
 /** The FAQ is one Markdown file: each `##` heading is a question, everything up to the next one its answer. */
-export function faq() {
-  if (faqCache) return faqCache;
-  const page = pages.list().find((entry) => entry.slug === "faq");
-  const body = pages.body("faq");
-  if (!page || body === undefined) throw new Error("app/content/pages/faq.md is missing.");
-  const tokens = markdown.lexer(body);
+export function faq(locale: Locale = DEFAULT_LOCALE) {
+  const cached = faqCache.get(locale);
+  if (cached) return cached;
+  const found = pages.body("faq", locale);
+  if (!found) throw new Error("app/content/pages/faq.md is missing.");
+  const tokens = markdown.lexer(found.body);
   const items: FaqItem[] = [];
   const intro: Tokens.Generic[] = [];
   let current: { question: string; tokens: Tokens.Generic[] } | undefined;
   const flush = () => {
     if (!current) return;
     const answer = Object.assign(current.tokens, { links: tokens.links });
-    const answerHtml = markdown.parser(answer as Parameters<typeof markdown.parser>[0]);
+    const answerHtml = localizeLinks(markdown.parser(answer as Parameters<typeof markdown.parser>[0]), locale);
     items.push({ question: current.question, answerHtml, answerText: plainText(answerHtml) });
   };
   for (const token of tokens) {
@@ -170,12 +199,19 @@ export function faq() {
     } else (current ? current.tokens : intro).push(token);
   }
   flush();
-  faqCache = {
-    page,
-    intro: markdown.parser(Object.assign(intro, { links: tokens.links }) as Parameters<typeof markdown.parser>[0]),
+  const page = {
+    page: found.entry,
+    intro: localizeLinks(markdown.parser(Object.assign(intro, { links: tokens.links }) as Parameters<typeof markdown.parser>[0]), locale),
     items,
+    lang: found.lang,
   };
-  return faqCache;
+  faqCache.set(locale, page);
+  return page;
+}
+
+/** The language a page route was asked in, from its optional ($lang) segment. */
+export function routeLocale(params: { lang?: string }): Locale {
+  return isLocale(params.lang) ? params.lang : DEFAULT_LOCALE;
 }
 
 function plainText(html: string): string {

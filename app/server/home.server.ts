@@ -14,6 +14,9 @@ import { isSameSiteOrigin } from "./origin.server";
 import { parseWith } from "./request.server";
 import { cachedCredits, cachedLastRingAt, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
 import { resonate } from "./wishes.server";
+import { localizePath, splitLocalePath } from "~/domain/locale";
+import { countryOptions, withCountryLabels, type CountryOption } from "./country-names.server";
+import { DEFAULT_LOCALE } from "~/domain/locale";
 
 /**
  * Only what the page shows: this is sent twice, as HTML and as the data React hydrates from, and the whole answer
@@ -26,6 +29,8 @@ export interface HomeData {
   filters: WallFilters;
   /** The live strip's entries, shaped for the strip (not the live-activity API's items). */
   liveStrip: LiveStripEntry[];
+  /** The wall's country filter named and sorted in the page's language; absent in English, which sorts its own. */
+  countryOptions?: CountryOption[];
   pending: PublicWish[];
   /** null when the balance could not be read. */
   creditsSeconds: number | null;
@@ -64,6 +69,7 @@ async function orFallback<T>(part: string, read: Promise<T>, fallback: T): Promi
 /** Everything the home page shows, read in one round of parallel reads, each shared for a second (ADR 0009). */
 export async function loadHome(env: Env, request: Request): Promise<HomeData> {
   const url = new URL(request.url);
+  const { locale } = splitLocalePath(url.pathname);
   // Visitors without JavaScript resonate through the device cookie, so their wall shows what they resonated with.
   const query = wallQueryFrom(url, readDeviceCookie(request));
   const emptyWall: WallPage = { wishes: [], total: 0, countryCount: 0, page: 1, pageSize: query.pageSize };
@@ -86,7 +92,8 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
       country: query.country ?? DEFAULT_WALL_FILTERS.country,
       page: wall.page,
     },
-    liveStrip: liveStripEntries(activities),
+    liveStrip: withCountryLabels(liveStripEntries(activities), locale),
+    ...(locale === DEFAULT_LOCALE ? {} : { countryOptions: countryOptions(liveStripEntries(activities), locale) }),
     pending,
     creditsSeconds,
     cooldownMs: cooldownLeftMs(rungAt, ringCooldownSeconds(env as { RING_COOLDOWN_SECONDS?: string }), Date.now()),
@@ -134,14 +141,15 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
         : { error: SUBMIT_FAILED, values };
     return data({ failure }, { status: error instanceof ApiError ? error.status : 500, headers });
   }
-  throw redirect(`/?submitted=${encodeURIComponent(wishId)}#wish-form`, { headers });
+  const home = localizePath("/", splitLocalePath(new URL(request.url).pathname).locale);
+  throw redirect(`${home}?submitted=${encodeURIComponent(wishId)}#wish-form`, { headers });
 }
 
 /** Resonates and answers where to go back to: the same wall view, scrolled to the card. */
 async function resonateWithoutScript(env: Env, request: Request, form: FormData, deviceId: string): Promise<string> {
   const wishId = text(form, "wishId");
   const back = wallParamsOnly(text(form, "returnTo")).toString();
-  const page = `/${back ? `?${back}` : ""}`;
+  const page = `${localizePath("/", splitLocalePath(new URL(request.url).pathname).locale)}${back ? `?${back}` : ""}`;
   if (!wishId || wishId.length > WISH_ID_MAX_LENGTH) return page;
   try {
     await resonate(env, request, wishId, deviceId);

@@ -1,3 +1,5 @@
+import { translatorFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/domain/locale";
 import { HOUR_MS } from "~/domain/limits";
 import { eq } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
@@ -36,7 +38,7 @@ export function confirmationLetter(siteName: string, confirmUrl: string, stopUrl
       "",
       `With hope, the ${siteName} team`,
       "",
-      mailStopLine(stopUrl),
+      mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
     ].join("\n"),
   };
 }

@@ -1,3 +1,4 @@
+import { english } from "../support/english";
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Browser, Page, Response } from "playwright-core";
@@ -82,7 +83,7 @@ describe("the world map in Chromium", () => {
       .getByRole("heading", { level: 3 })
       .evaluate((heading) => [...heading.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent).join("").trim());
     const total = await wishCountOf(page, country);
-    expect(await popup.textContent()).toContain(mapPopupShowing(Math.min(MAP_POPUP_PAGE_SIZE, total), total));
+    expect(await popup.textContent()).toContain(mapPopupShowing(english, Math.min(MAP_POPUP_PAGE_SIZE, total), total));
     expect(await popup.locator("li").count()).toBe(Math.min(MAP_POPUP_PAGE_SIZE, total));
     await context.close();
   });

@@ -1,3 +1,4 @@
+import { english } from "../support/english";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
@@ -44,7 +45,7 @@ describe("when someone else rings the bell (ADR 0023)", () => {
       )
       .toBe(200);
 
-    const notice = onlooker.page.getByRole("status").filter({ hasText: bellJustRang(1) });
+    const notice = onlooker.page.getByRole("status").filter({ hasText: bellJustRang(english, 1) });
     await notice.waitFor({ timeout: 10_000 });
     const link = notice.getByRole("link", { name: BELL_JUST_RANG_LINK });
     expect(await link.getAttribute("href")).toBe(`/bell/${ringId}`);

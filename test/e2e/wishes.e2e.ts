@@ -1,3 +1,4 @@
+import { english } from "../support/english";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
@@ -74,7 +75,7 @@ describe("making a wish", () => {
     await field.fill("Peace");
     expect(await ringVisual.getAttribute("data-active")).toBe("true");
     expect(await page.locator("#wish-form-counter").textContent()).toBe(`5/${WISH_MAX_LENGTH} characters`);
-    expect(await page.locator("#wish-form-hint").textContent()).toBe(charactersToGo(5));
+    expect(await page.locator("#wish-form-hint").textContent()).toBe(charactersToGo(english, 5));
     expect(await sendButton(page).isDisabled()).toBe(true);
 
     // The field stops at 250 characters and the counter turns orange past 220.
@@ -226,7 +227,7 @@ describe("making a wish", () => {
     await openHydrated(page);
 
     await wishField(page).fill("  Love is ");
-    expect(await page.locator("#wish-form-hint").textContent()).toBe(charactersToGo(3));
+    expect(await page.locator("#wish-form-hint").textContent()).toBe(charactersToGo(english, 3));
     expect(await sendButton(page).isDisabled()).toBe(true);
     let posts = 0;
     page.on("request", (request) => {

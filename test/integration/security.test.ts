@@ -15,7 +15,7 @@ import { REQUEST_TOO_LARGE } from "~/domain/messages";
 
 /** Route modules by file name, read from the folder itself so a new route is covered without editing this file. */
 const ROUTE_FILES = Object.keys(import.meta.glob(["../../app/routes/*.ts", "../../app/routes/*.tsx"]))
-  .map((file) => file.replace(/^.*\//, "").replace(/\.tsx?$/, ""))
+  .map((file) => file.replace(/^.*\//, "").replace(/\.tsx?$/, "").replace(/^\(\$lang\)\./, ""))
   .sort();
 const ADMIN_ROUTES = ROUTE_FILES.filter((name) => name === "admin" || name.startsWith("admin."));
 const PUBLIC_ROUTES = ROUTE_FILES.filter((name) => !ADMIN_ROUTES.includes(name));

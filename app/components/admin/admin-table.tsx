@@ -1,6 +1,7 @@
 import type { Key, ReactNode } from "react";
 import { scrollRegionLabel } from "~/domain/messages";
 import * as styles from "./admin.css";
+import { useI18n } from "~/i18n/i18n";
 
 interface AdminTableProps<Row> {
   rows: readonly Row[];
@@ -17,9 +18,10 @@ interface AdminTableProps<Row> {
 
 /** The admin pages' table: a heading row of column headers, one row per item, or a sentence when there is none. */
 export function AdminTable<Row>({ rows, columns, empty, rowKey, children, label = "Table" }: AdminTableProps<Row>) {
+  const { t } = useI18n();
   if (rows.length === 0) return <>{empty}</>;
   return (
-    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={scrollRegionLabel(label)}>
+    <div className={styles.tableScroll} tabIndex={0} role="region" aria-label={scrollRegionLabel(t, label)}>
       <table className={styles.table}>
         <thead>
           <tr>

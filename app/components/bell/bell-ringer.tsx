@@ -40,6 +40,7 @@ import {
 } from "./ring-flow";
 import { RingProgressOverlay } from "./ring-progress";
 import { ringWishIds } from "~/domain/ring-batch";
+import { useI18n } from "~/i18n/i18n";
 
 /**
  * Rings this device already rang or was sent to. The visitor's latest wish being in one of them is no news, so
@@ -140,6 +141,7 @@ async function requestRing(wishIds: string[], deviceFingerprint: string): Promis
 }
 
 export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRingerProps) {
+  const { t, path } = useI18n();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { show, dismiss } = useToast();
@@ -176,7 +178,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
   }, []);
 
   const pendingCount = pendingFrom(pending);
-  const button = bellButtonState({
+  const button = bellButtonState(t, {
     ringing: phase === "ringing",
     loading: phase === "checking" || phase === "leaving",
     disabled: !hydrated || phase === "rung",
@@ -185,7 +187,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     creditsSeconds,
     pendingCount,
   });
-  const banner = creditsSeconds === null ? null : creditBanner(creditsSeconds);
+  const banner = creditsSeconds === null ? null : creditBanner(t, creditsSeconds);
   const particles = Math.min(pendingCount, ORBITING_PARTICLES_MAX);
 
   const animate = useCallback(() => {
@@ -218,7 +220,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       if (left.current) return;
       left.current = true;
       dismiss();
-      navigate(ringPath(ringId));
+      navigate(path(ringPath(ringId)));
       if (note) show(note, "success", { durationMs: RING_TOAST_MS });
     }, delayMs);
   };
@@ -236,7 +238,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       revalidator.revalidate();
     } else if (message.type === "batch-update") {
       revalidator.revalidate();
-      if (message.bellRingId === ownRing.current && message.subType === "failed") show(BATCH_FAILED, "error");
+      if (message.bellRingId === ownRing.current && message.subType === "failed") show(t(BATCH_FAILED), "error");
     }
   });
 
@@ -258,7 +260,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       setPhase("idle");
     }, plan.resetMs);
     revalidator.revalidate();
-    goToRing(outcome.ringId, RING_FLOW.fallbackRedirectMs, ringCompleteToast(outcome.pendingLeft));
+    goToRing(outcome.ringId, RING_FLOW.fallbackRedirectMs, ringCompleteToast(t, outcome.pendingLeft));
   };
 
   const ring = async () => {
@@ -271,7 +273,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     if (!mounted.current) return;
     if (followed && !knownRings.has(followed)) {
       rememberRing(followed);
-      show(RING_BY_FELLOW_DREAMER, "info");
+      show(t(RING_BY_FELLOW_DREAMER), "info");
       setPhase("leaving");
       goToRing(followed, RING_FLOW.fellowDreamerRedirectMs);
       return;
@@ -294,21 +296,21 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       case "cooldown":
         startCooldown(outcome.seconds);
         keepClearOfToast(buttonRef.current);
-        show(ringCooldown(outcome.seconds), "info");
+        show(ringCooldown(t, outcome.seconds), "info");
         break;
       case "limited":
-        show(outcome.message, "error");
+        show(t(outcome.message), "error");
         break;
       case "none-pending":
-        show(RING_NONE_PENDING_CLIENT, "error");
+        show(t(RING_NONE_PENDING_CLIENT), "error");
         revalidator.revalidate();
         break;
       case "out-of-credits":
-        show(outcome.message, "error");
+        show(t(outcome.message), "error");
         revalidator.revalidate();
         break;
       case "failed":
-        show(RING_FAILED, "error");
+        show(t(RING_FAILED), "error");
         break;
     }
   };
@@ -316,7 +318,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
   return (
     <div className={styles.card}>
       <h2 id="bell-ringer-title" className={styles.title}>
-        Ring the {siteName}
+        {t("Ring the {siteName}", { siteName })}
       </h2>
       <div ref={stageRef} className={styles.stage}>
         {Array.from({ length: particles }, (_, index) => (

@@ -1,6 +1,6 @@
 import { RING_COOLDOWN_SECONDS, RING_FLOW } from "~/domain/limits";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { countWishes, RING_NETWORK_LIMITED, RING_OUT_OF_CREDITS } from "~/domain/messages";
+import { msg, RING_NETWORK_LIMITED, RING_OUT_OF_CREDITS } from "~/domain/messages";
 
 export type RingStep = "ringing" | "processing" | "redirecting";
 
@@ -8,16 +8,17 @@ export interface RingProgress {
   step: RingStep;
   /** null while the bell is still being rung: the bar is then indeterminate. */
   percent: number | null;
+  /** A message's English source, rendered in the page's language with its values. */
   message: string;
+  values?: Record<string, number>;
 }
 
-export const RESONANCE_NOTE = "Your intention resonates through the quantum field.";
-export const RINGING_MESSAGE = "Ringing the quantum bell…";
-export const REDIRECTING_MESSAGE = "Opening the ring to show what the qubits said…";
-
-export function processingMessage(wishCount: number): string {
-  return `Entangling ${countWishes(wishCount)} in the quantum field…`;
-}
+export const RESONANCE_NOTE = msg("Your intention resonates through the quantum field.");
+export const RINGING_MESSAGE = msg("Ringing the quantum bell…");
+export const REDIRECTING_MESSAGE = msg("Opening the ring to show what the qubits said…");
+export const PROCESSING_MESSAGE = msg(
+  "{count, plural, one {Entangling # wish in the quantum field…} other {Entangling # wishes in the quantum field…}}",
+);
 
 export const RINGING_PROGRESS: RingProgress = { step: "ringing", percent: null, message: RINGING_MESSAGE };
 
@@ -41,11 +42,11 @@ export function ringFlowPlan(wishCount: number): RingFlowPlan {
   const [first, second, third] = batch ? RING_FLOW.batchStepsMs : RING_FLOW.singleStepsMs;
   const [processingStart, processingLate] = RING_FLOW.progressPercent.processing;
   const [redirectingStart, redirectingEnd] = RING_FLOW.progressPercent.redirecting;
-  const processing = processingMessage(wishCount);
+
   return {
     stages: [
-      { atMs: 0, progress: { step: "processing", percent: processingStart, message: processing } },
-      { atMs: first, progress: { step: "processing", percent: processingLate, message: processing } },
+      { atMs: 0, progress: { step: "processing", percent: processingStart, message: PROCESSING_MESSAGE, values: { count: wishCount } } },
+      { atMs: first, progress: { step: "processing", percent: processingLate, message: PROCESSING_MESSAGE, values: { count: wishCount } } },
       { atMs: second, progress: { step: "redirecting", percent: redirectingStart, message: REDIRECTING_MESSAGE } },
       { atMs: third, progress: { step: "redirecting", percent: redirectingEnd, message: REDIRECTING_MESSAGE } },
     ],

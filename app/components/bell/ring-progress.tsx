@@ -1,10 +1,12 @@
 import * as styles from "./bell-ringer.css";
 import { RESONANCE_NOTE, type RingProgress, type RingStep } from "./ring-flow";
+import { msg } from "~/domain/messages";
+import { useI18n } from "~/i18n/i18n";
 
 const STEP_NAMES: Record<RingStep, string> = {
-  ringing: "Ringing",
-  processing: "Processing",
-  redirecting: "Redirecting",
+  ringing: msg("Ringing"),
+  processing: msg("Processing"),
+  redirecting: msg("Redirecting"),
 };
 
 /**
@@ -12,20 +14,21 @@ const STEP_NAMES: Record<RingStep, string> = {
  * step as it is filled in; the panel is not a dialog and never takes focus, so the keyboard stays on the bell.
  */
 export function RingProgressOverlay({ progress }: { progress: RingProgress | null }) {
+  const { t } = useI18n();
   return (
     <div role="status" aria-live="polite" aria-atomic="true">
       {progress ? (
         <div className={styles.overlay}>
           <div className={styles.panel}>
-            <p className={styles.panelStep}>{STEP_NAMES[progress.step]}</p>
-            <p className={styles.panelMessage}>{progress.message}</p>
+            <p className={styles.panelStep}>{t(STEP_NAMES[progress.step])}</p>
+            <p className={styles.panelMessage}>{t(progress.message, progress.values)}</p>
             <progress
               className={styles.progress}
               max={100}
               value={progress.percent ?? undefined}
-              aria-label="Ring progress"
+              aria-label={t("Ring progress")}
             />
-            <p className={styles.panelNote}>{RESONANCE_NOTE}</p>
+            <p className={styles.panelNote}>{t(RESONANCE_NOTE)}</p>
           </div>
         </div>
       ) : null}

@@ -93,3 +93,15 @@ export const error = style({ margin: 0, color: vars.color.danger });
 
 export const success = style({ margin: 0, padding: vars.space.md, borderRadius: vars.radius.md, background: vars.color.surfaceRaised, color: vars.color.success });
 
+
+/** Above a text not yet translated into the page's language. */
+export const languageNote = style({
+  maxWidth: vars.content.narrow,
+  marginInline: "auto",
+  marginBlockEnd: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  color: vars.color.textMuted,
+});

@@ -143,7 +143,7 @@ export const tileTitle = style({ fontWeight: 700, color: vars.color.brandStrong 
 
 export const helpButton = style({
   position: "fixed",
-  right: vars.space.lg,
+  insetInlineEnd: vars.space.lg,
   bottom: vars.space.lg,
   zIndex: 20,
   display: "inline-flex",
@@ -162,6 +162,6 @@ export const helpButton = style({
   "@media": {
     [breakpoints.reducedMotion]: { selectors: { "&:hover": { transform: "none" } } },
     // Smaller and nearer the corner on phones, where it sits over the content more of the time.
-    "screen and (max-width: 599px)": { width: 48, height: 48, right: vars.space.md, bottom: vars.space.md },
+    "screen and (max-width: 599px)": { width: 48, height: 48, insetInlineEnd: vars.space.md, bottom: vars.space.md },
   },
 });

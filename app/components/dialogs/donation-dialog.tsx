@@ -4,6 +4,7 @@ import { COST_PER_RING_USD } from "~/domain/limits";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
 import { visuallyHidden } from "~/styles/layout.css";
+import { useI18n } from "~/i18n/i18n";
 
 const MAX_AMOUNT = 10_000;
 
@@ -12,19 +13,22 @@ function linkFor(link: DonationLink, amount: number | undefined): string {
 }
 
 export default function DonationDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
   const [raw, setRaw] = useState("");
   const amountId = useId();
   const parsed = Number(raw);
   const amount = raw && Number.isFinite(parsed) && parsed > 0 && parsed <= MAX_AMOUNT ? Math.round(parsed * 100) / 100 : undefined;
   return (
-    <Modal title="Support the Bell" onClose={onClose} wide>
+    <Modal title={t("Support the Bell")} onClose={onClose} wide>
       <p className={styles.text}>
-        Each ring costs about ${COST_PER_RING_USD} of quantum computer time. A gift buys wishes for people who cannot give,
-        and part of it reaches a mental-health charity.
+        {t(
+          "Each ring costs about ${cost} of quantum computer time. A gift buys wishes for people who cannot give, and part of it reaches a mental-health charity.",
+          { cost: COST_PER_RING_USD },
+        )}
       </p>
       <div className={styles.field}>
         <label htmlFor={amountId} className={styles.label}>
-          Your Donation (optional, in pounds)
+          {t("Your Donation (optional, in pounds)")}
         </label>
         <input
           id={amountId}
@@ -38,15 +42,15 @@ export default function DonationDialog({ onClose }: { onClose: () => void }) {
           onChange={(event) => setRaw(event.target.value)}
           placeholder="10"
         />
-        <p className={styles.small}>Suggested amounts are passed on where the provider accepts them; you can change it there.</p>
+        <p className={styles.small}>{t("Suggested amounts are passed on where the provider accepts them; you can change it there.")}</p>
       </div>
       <ul className={styles.tiles}>
         {DONATION_LINKS.map((link) => (
           <li key={link.id}>
             <a className={styles.tile} href={linkFor(link, amount)} target="_blank" rel="noopener noreferrer">
               <span className={styles.tileTitle}>{link.label}</span>
-              <span className={styles.small}>{link.description}</span>
-              <span className={visuallyHidden}> (opens in a new tab)</span>
+              <span className={styles.small}>{t(link.description)}</span>
+              <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
             </a>
           </li>
         ))}

@@ -2,29 +2,37 @@ import { useRouteLoaderData } from "@remix-run/react";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
+import { useI18n } from "~/i18n/i18n";
 
 export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
   const siteName = useRouteLoaderData<{ siteName?: string }>("root")?.siteName ?? DEFAULT_SITE_NAME;
   const steps = [
     {
-      title: "Submit your wish",
-      text: "Write a wish for peace, hope or healing, up to 250 characters. Add a name and country if you like, or stay anonymous.",
+      title: t("Submit your wish"),
+      text: t("Write a wish for peace, hope or healing, up to 250 characters. Add a name and country if you like, or stay anonymous."),
     },
     {
-      title: "Quantum entanglement",
-      text: "Your wish waits with others. When the bell rings, up to five wishes become qubits, each turned by an angle drawn from its own words, then linked in a chain of entangling gates.",
+      title: t("Quantum entanglement"),
+      text: t(
+        "Your wish waits with others. When the bell rings, up to five wishes become qubits, each turned by an angle drawn from its own words, then linked in a chain of entangling gates.",
+      ),
     },
     {
-      title: `Ring the ${siteName}`,
-      text: "Anyone can ring the bell. The circuit runs on a quantum computer and is measured a hundred times; the most frequent outcome becomes the ring's result.",
+      title: t("Ring the {siteName}", { siteName }),
+      text: t(
+        "Anyone can ring the bell. The circuit runs on a quantum computer and is measured a hundred times; the most frequent outcome becomes the ring's result.",
+      ),
     },
     {
-      title: "A Unique Signature",
-      text: "The result is a string of ones and zeros that no one could have predicted, turned into a short line of poetry. It belongs to that ring alone and can be shared with its own link.",
+      title: t("A Unique Signature"),
+      text: t(
+        "The result is a string of ones and zeros that no one could have predicted, turned into a short line of poetry. It belongs to that ring alone and can be shared with its own link.",
+      ),
     },
   ];
   return (
-    <Modal title="How it works" onClose={onClose}>
+    <Modal title={t("How it works")} onClose={onClose}>
       <ol className={styles.steps}>
         {steps.map((step, index) => (
           <li key={step.title} className={styles.step}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import * as styles from "./dialogs.css";
+import { useI18n } from "~/i18n/i18n";
 
 interface ModalProps {
   title: string;
@@ -13,6 +14,7 @@ interface ModalProps {
  * focus returns to whatever opened it.
  */
 export function Modal({ title, onClose, children, wide }: ModalProps) {
+  const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -42,7 +44,7 @@ export function Modal({ title, onClose, children, wide }: ModalProps) {
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
-          <button type="button" className={styles.close} aria-label="Close" onClick={() => ref.current?.close()}>
+          <button type="button" className={styles.close} aria-label={t("Close")} onClick={() => ref.current?.close()}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>

@@ -4,11 +4,13 @@ import { FRIEND_SEND_FAILED, FRIEND_SENT_BODY, FRIEND_SENT_TITLE } from "~/domai
 import { friendWishSchema } from "~/domain/wish";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
+import { useI18n } from "~/i18n/i18n";
 
 type Field = "wish" | "name" | "friendEmail" | "message";
 type Errors = Partial<Record<Field, string>>;
 
 export default function SendWishDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useI18n();
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
@@ -54,22 +56,22 @@ export default function SendWishDialog({ onClose }: { onClose: () => void }) {
   const fieldError = (field: Field) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className={styles.fieldError}>
-        {errors[field]}
+        {t(errors[field])}
       </p>
     ) : null;
 
   return (
-    <Modal title="Send a Wish to a Friend" onClose={onClose}>
+    <Modal title={t("Send a Wish to a Friend")} onClose={onClose}>
       {sent ? (
         <div role="status" className={styles.success}>
-          <h3 className={styles.stepTitle}>{FRIEND_SENT_TITLE}</h3>
-          <p className={styles.text}>{FRIEND_SENT_BODY}</p>
+          <h3 className={styles.stepTitle}>{t(FRIEND_SENT_TITLE)}</h3>
+          <p className={styles.text}>{t(FRIEND_SENT_BODY)}</p>
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className={styles.form}>
           <div className={styles.field}>
             <label htmlFor={`${id}-wish`} className={styles.label}>
-              Your wish
+              {t("Your wish")}
             </label>
             <textarea
               id={`${id}-wish`}
@@ -85,14 +87,14 @@ export default function SendWishDialog({ onClose }: { onClose: () => void }) {
           </div>
           <div className={styles.field}>
             <label htmlFor={`${id}-name`} className={styles.label}>
-              Your name (optional)
+              {t("Your name")} {t("(optional)")}
             </label>
             <input id={`${id}-name`} name="name" autoComplete="name" className={styles.input} aria-invalid={errors.name ? true : undefined} aria-describedby={described("name")} />
             {fieldError("name")}
           </div>
           <div className={styles.field}>
             <label htmlFor={`${id}-friendEmail`} className={styles.label}>
-              Friend&apos;s email
+              {t("Friend's email")}
             </label>
             <input
               id={`${id}-friendEmail`}
@@ -107,19 +109,19 @@ export default function SendWishDialog({ onClose }: { onClose: () => void }) {
           </div>
           <div className={styles.field}>
             <label htmlFor={`${id}-message`} className={styles.label}>
-              Personal message (optional)
+              {t("Personal message")} {t("(optional)")}
             </label>
             <textarea id={`${id}-message`} name="message" rows={3} className={styles.input} aria-invalid={errors.message ? true : undefined} aria-describedby={described("message")} />
             {fieldError("message")}
           </div>
           {formError ? (
             <p role="alert" className={styles.fieldError}>
-              {formError}
+              {t(formError)}
             </p>
           ) : null}
           <div className={styles.actions}>
             <button type="submit" className={styles.primary} disabled={sending}>
-              {sending ? "Sending…" : "Send wish"}
+              {sending ? t("Sending…") : t("Send wish")}
             </button>
           </div>
         </form>

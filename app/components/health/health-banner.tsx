@@ -4,6 +4,7 @@ import { HEALTH } from "~/domain/limits";
 import { HEALTH_UNHEALTHY, HEALTH_UNREACHABLE } from "~/domain/messages";
 import { useBellSocketConnected } from "~/realtime/bell-socket";
 import * as styles from "./health-banner.css";
+import { useI18n } from "~/i18n/i18n";
 
 async function checkHealth(): Promise<HealthVerdict> {
   try {
@@ -31,6 +32,7 @@ function whenIdle(task: () => void): () => void {
  * soon as a check passes.
  */
 export function HealthBanner() {
+  const { t } = useI18n();
   const [verdict, setVerdict] = useState<HealthVerdict>("ok");
   const connected = useBellSocketConnected();
   const run = useRef<() => void>(() => undefined);
@@ -64,7 +66,7 @@ export function HealthBanner() {
   if (verdict === "ok") return null;
   return (
     <div role="alert" className={verdict === "unreachable" ? styles.unreachable : styles.unhealthy}>
-      {verdict === "unreachable" ? HEALTH_UNREACHABLE : HEALTH_UNHEALTHY}
+      {verdict === "unreachable" ? t(HEALTH_UNREACHABLE) : t(HEALTH_UNHEALTHY)}
     </div>
   );
 }

@@ -11,7 +11,7 @@ export const header = style({
 });
 
 /**
- * As wide as the page's content column, and a little wider from 1440 px up, where the brand, the seven links and the
+ * As wide as the page's content column, and a little wider from 1440 px up, where the brand, the seven links, the language and the
  * five social icons (~1170 px) share one row. The drawer wraps onto a row of its own below; the first row's height comes from the brand alone, so
  * opening the drawer does not move the row it was opened from.
  */
@@ -23,7 +23,11 @@ export const bar = style({
   columnGap: vars.space.md,
   width: "100%",
   maxWidth: vars.content.width,
-  "@media": { "screen and (min-width: 1440px)": { maxWidth: "80rem" } },
+  "@media": {
+    "screen and (min-width: 1440px)": { maxWidth: "88rem" },
+    // Brand, language and Menu share one row down to 320 px.
+    "screen and (max-width: 420px)": { columnGap: vars.space.sm },
+  },
   marginInline: "auto",
   paddingInline: vars.space.md,
 });

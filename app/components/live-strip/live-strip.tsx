@@ -11,6 +11,7 @@ import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import * as styles from "./live-strip.css";
 import { FlagImage } from "~/components/map/flag-image";
 import { ownFlagSources } from "~/domain/flags";
+import { useI18n } from "~/i18n/i18n";
 
 /** Scrolls the strip sideways about a pixel every 30 ms while it is on screen, wrapping at the end, unless `paused`. */
 function useAutoScroll(paused: boolean) {
@@ -53,6 +54,7 @@ function useAutoScroll(paused: boolean) {
  * anywhere refreshes it, at most once a second.
  */
 export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
+  const { t } = useI18n();
   const reducedMotion = useReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -76,11 +78,11 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
       <div className={styles.header}>
         <h2 id="live-strip-title" className={styles.title}>
           <span aria-hidden="true" className={styles.pulse} />
-          Live from around the world
+          {t("Live from around the world")}
         </h2>
         {reducedMotion ? null : (
           <button type="button" className={styles.toggle} aria-pressed={stopped} onClick={() => setStopped(!stopped)}>
-            {stopped ? "Resume scrolling" : "Pause scrolling"}
+            {stopped ? t("Resume scrolling") : t("Pause scrolling")}
           </button>
         )}
       </div>
@@ -104,13 +106,13 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
                   discover="none"
                   preventScrollReset
                   className={styles.entry}
-                  title={preview ? `Latest wish: ${preview}` : undefined}
+                  title={preview ? t("Latest wish: {preview}", { preview }) : undefined}
                   onFocus={() => setFocusedCode(entry.countryCode)}
                 >
                   <FlagImage sources={ownFlagSources(entry.countryCode)} emoji={entry.flag} />
-                  <span className={styles.country}>{entry.country}</span>
-                  <span className={styles.count}>{countWishes(entry.wishCount)}</span>
-                  {entry.isNew ? <span className={styles.fresh}>new</span> : null}
+                  <span className={styles.country}>{entry.label ?? entry.country}</span>
+                  <span className={styles.count}>{countWishes(t, entry.wishCount)}</span>
+                  {entry.isNew ? <span className={styles.fresh}>{t("new")}</span> : null}
                 </Link>
               </li>
             );

@@ -6,6 +6,7 @@ import type { PublicWish } from "~/domain/public-wish";
 import { WishTime } from "~/components/wall/wish-time";
 import { FlagImage } from "./flag-image";
 import * as styles from "./map.css";
+import { useI18n } from "~/i18n/i18n";
 
 type PopupState =
   | { status: "loading" }
@@ -42,6 +43,7 @@ interface CountryPopupProps {
 
 /** The newest wishes of one country (spec §2): up to 10, with how many there are in all. */
 export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize }: CountryPopupProps) {
+  const { t, path } = useI18n();
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ request: string; state: PopupState } | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -70,7 +72,7 @@ export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize
   }, [state.status, openings]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const wallLink = `/?${new URLSearchParams({ country: country.country })}#wish-wall-title`;
+  const wallLink = `${path("/")}?${new URLSearchParams({ country: country.country })}#wish-wall-title`;
 
   return (
     <section
@@ -82,35 +84,35 @@ export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize
     >
       <h3 id={headingId} ref={title} tabIndex={-1} className={styles.popupTitle}>
         <FlagImage sources={country.flagImages} emoji={country.flag} />
-        {country.country}
+        {country.label ?? country.country}
       </h3>
       <div aria-live="polite">
-        {state.status === "loading" && <p className={styles.popupSummary}>Loading the newest wishes…</p>}
+        {state.status === "loading" && <p className={styles.popupSummary}>{t("Loading the newest wishes…")}</p>}
         {state.status === "failed" && (
           <>
-            <p className={styles.popupSummary}>The wishes from {country.country} could not be loaded just now.</p>
+            <p className={styles.popupSummary}>{t("The wishes from {country} could not be loaded just now.", { country: country.label ?? country.country })}</p>
             <button type="button" className={styles.popupRetry} onClick={retry}>
-              Try again
+              {t("Try again")}
             </button>
           </>
         )}
-        {state.status === "loaded" && state.wishes.length === 0 && <p className={styles.popupSummary}>{MAP_POPUP_EMPTY}</p>}
+        {state.status === "loaded" && state.wishes.length === 0 && <p className={styles.popupSummary}>{t(MAP_POPUP_EMPTY)}</p>}
         {state.status === "loaded" && state.wishes.length > 0 && (
           <>
-            <ul className={styles.popupList} tabIndex={0} aria-label={`Newest wishes from ${country.country}`}>
+            <ul className={styles.popupList} tabIndex={0} aria-label={t("Newest wishes from {country}", { country: country.label ?? country.country })}>
               {state.wishes.map((wish) => (
                 <li key={wish.id} className={styles.popupWish}>
                   <p className={styles.popupWishText} dir="auto">
                     {wish.wish}
                   </p>
                   <p className={styles.popupMeta}>
-                    <bdi>{wish.name.trim() || ANONYMOUS_NAME}</bdi> · <WishTime timestamp={wish.timestamp} />
+                    <bdi>{wish.name.trim() || t(ANONYMOUS_NAME)}</bdi> · <WishTime timestamp={wish.timestamp} />
                   </p>
                 </li>
               ))}
             </ul>
-            <p className={styles.popupSummary}>{mapPopupShowing(state.wishes.length, state.total)}</p>
-            <a href={wallLink}>Visit the Wish Wall</a>
+            <p className={styles.popupSummary}>{mapPopupShowing(t, state.wishes.length, state.total)}</p>
+            <a href={wallLink}>{t("Visit the Wish Wall")}</a>
           </>
         )}
       </div>

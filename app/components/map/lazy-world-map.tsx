@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { MapCountry } from "~/domain/map-country";
 import { useHydrated } from "~/hooks/use-hydrated";
 import * as styles from "./map.css";
+import { useI18n } from "~/i18n/i18n";
+import { msg } from "~/domain/messages";
 
 const WorldMap = lazy(() => import("./world-map.client"));
 
@@ -50,16 +52,17 @@ function useShouldLoad(eager: boolean) {
  * the map nears the viewport (or at once with `eager`), and never on the server. Until then a box of the same
  * size holds its place, so nothing shifts when it arrives.
  */
-export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttribution, label = "World map of wishes", yourCountryCode = null }: LazyWorldMapProps) {
+export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttribution, label = msg("World map of wishes"), yourCountryCode = null }: LazyWorldMapProps) {
+  const { t } = useI18n();
   const { target, hydrated, load } = useShouldLoad(eager);
-  const placeholder = <p className={styles.placeholder}>{hydrated ? "Loading the world map…" : ""}</p>;
+  const placeholder = <p className={styles.placeholder}>{hydrated ? t("Loading the world map…") : ""}</p>;
   const afterMap = `after-map-${useId().replace(/:/g, "")}`;
   return (
     <>
-      <div ref={target} className={styles.frame} role="region" aria-label={label}>
+      <div ref={target} className={styles.frame} role="region" aria-label={t(label)}>
         {/* Every country's badge is a tab stop: one link lets a keyboard visitor pass them all. */}
         <a href={`#${afterMap}`} className={styles.skipMap}>
-          Skip the map
+          {t("Skip the map")}
         </a>
         {load ? (
           <Suspense fallback={placeholder}>

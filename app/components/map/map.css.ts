@@ -126,7 +126,8 @@ globalStyle(`${canvas} .leaflet-popup-content-wrapper, ${canvas} .leaflet-popup-
 globalStyle(`${canvas} .leaflet-popup-close-button`, { color: vars.color.textMuted });
 globalStyle(`${canvas} .leaflet-bar a`, { background: vars.color.surfaceRaised, color: vars.color.text, borderBottomColor: vars.color.border });
 globalStyle(`${canvas} .leaflet-bar`, { border: `1px solid ${vars.color.border}` });
-globalStyle(`${canvas} .leaflet-control-attribution`, { background: "rgba(11, 16, 32, 0.8)", color: vars.color.textMuted });
+// Opaque, so its contrast holds over any tile (and is measurable where tiles do not load).
+globalStyle(`${canvas} .leaflet-control-attribution`, { background: vars.color.background, color: vars.color.textMuted });
 globalStyle(`${canvas} .leaflet-control-attribution a`, { color: vars.color.brandStrong });
 
 export const popupTitle = style({

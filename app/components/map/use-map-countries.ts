@@ -3,12 +3,13 @@ import { REFRESH_DEBOUNCE_MS } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 import { useBellMessages } from "~/realtime/bell-socket";
+import { useI18n } from "~/i18n/i18n";
 
 const MAP_COUNTRIES_PATH = "/api/map/countries";
 
-async function fetchMapCountries(signal?: AbortSignal): Promise<MapCountry[] | null> {
+async function fetchMapCountries(locale: string, signal?: AbortSignal): Promise<MapCountry[] | null> {
   try {
-    const response = await fetch(MAP_COUNTRIES_PATH, { signal, headers: { Accept: "application/json" } });
+    const response = await fetch(`${MAP_COUNTRIES_PATH}?lang=${locale}`, { signal, headers: { Accept: "application/json" } });
     if (!response.ok) return null;
     const body = (await response.json()) as { countries?: unknown };
     return Array.isArray(body.countries) ? (body.countries as MapCountry[]) : null;
@@ -23,6 +24,7 @@ async function fetchMapCountries(signal?: AbortSignal): Promise<MapCountry[] | n
  * A failed refresh keeps what is shown.
  */
 export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled = true): MapCountry[] {
+  const { locale } = useI18n();
   const [countries, setCountries] = useState<MapCountry[]>(initial ?? []);
   const [lastInitial, setLastInitial] = useState(initial);
   if (initial !== lastInitial) {
@@ -31,16 +33,16 @@ export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled =
   }
 
   const refresh = useDebouncedCallback(() => {
-    void fetchMapCountries().then((fresh) => fresh && setCountries(fresh));
+    void fetchMapCountries(locale).then((fresh) => fresh && setCountries(fresh));
   }, REFRESH_DEBOUNCE_MS);
 
   const needsFirstFetch = enabled && initial === undefined;
   useEffect(() => {
     if (!needsFirstFetch) return;
     const controller = new AbortController();
-    void fetchMapCountries(controller.signal).then((fresh) => fresh && setCountries(fresh));
+    void fetchMapCountries(locale, controller.signal).then((fresh) => fresh && setCountries(fresh));
     return () => controller.abort();
-  }, [needsFirstFetch]);
+  }, [needsFirstFetch, locale]);
 
   useBellMessages((message) => {
     if (enabled && (message.type === "wish-submitted" || message.type === "bell-rung")) refresh();

@@ -19,13 +19,14 @@ import { MAP } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
 import { badgeText, clusterDiameter, MARKER_COLOURS, markerKind, markerRadius, summariseCluster } from "~/domain/map-marker";
 import { SHAPES_ATTRIBUTION, TILE_ATTRIBUTION, TILE_TIMEOUT_MS, TILE_URL } from "~/domain/map-tiles";
-import { countWishes, MAP_YOUR_WISH, MAP_YOUR_WISH_CLUSTER, mapClusterLabel } from "~/domain/messages";
+import { countWishes, MAP_YOUR_WISH, MAP_YOUR_WISH_CLUSTER, mapClusterLabel, type Translate } from "~/domain/messages";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import { CountryPopup } from "./country-popup";
 import * as styles from "./map.css";
 import { useLiveMapCountries } from "./use-map-countries";
 import { loadWorldShapes } from "./world-shapes";
+import { useI18n } from "~/i18n/i18n";
 
 export interface WorldMapProps {
   /** The countries to show, kept live by the page; without them the map fetches and follows them itself. */
@@ -81,23 +82,23 @@ function useWorldShapes(): FeatureCollection | null {
   return shapes;
 }
 
-function describeCountry(country: MapCountry, yours: boolean): string {
-  const parts = [countWishes(country.wishCount)];
-  if (yours) parts.push(MAP_YOUR_WISH);
-  if (country.pendingWishCount > 0) parts.push(`${country.pendingWishCount} waiting for the bell`);
-  if (country.isNew) parts.push("new wishes just arrived");
-  return `${country.country}: ${parts.join(", ")}`;
+function describeCountry(t: Translate, country: MapCountry, yours: boolean): string {
+  const parts = [countWishes(t, country.wishCount)];
+  if (yours) parts.push(t(MAP_YOUR_WISH));
+  if (country.pendingWishCount > 0) parts.push(t("{count} waiting for the bell", { count: country.pendingWishCount }));
+  if (country.isNew) parts.push(t("new wishes just arrived"));
+  return `${country.label ?? country.country}: ${parts.join(", ")}`;
 }
 
 const countryKey = (lat: number, lon: number) => `${lat.toFixed(4)},${lon.toFixed(4)}`;
 
 /** The cluster's icon: its colour, its total of wishes, and an accessible name listing its countries. */
-function clusterIcon(cluster: MarkerCluster, byPosition: ReadonlyMap<string, MapCountry>, yourCountryCode: string | null) {
+function clusterIcon(t: Translate, cluster: MarkerCluster, byPosition: ReadonlyMap<string, MapCountry>, yourCountryCode: string | null) {
   const members = cluster.getAllChildMarkers().flatMap((marker) => {
     const { lat, lng } = marker.getLatLng();
     const country = byPosition.get(countryKey(lat, lng));
     return country
-      ? [{ country: country.country, wishCount: country.wishCount, isNew: country.isNew, pendingCount: country.pendingWishCount, hasEntangled: country.hasEntangledWishes }]
+      ? [{ country: country.label ?? country.country, wishCount: country.wishCount, isNew: country.isNew, pendingCount: country.pendingWishCount, hasEntangled: country.hasEntangledWishes }]
       : [];
   });
   const summary = summariseCluster(members);
@@ -106,7 +107,7 @@ function clusterIcon(cluster: MarkerCluster, byPosition: ReadonlyMap<string, Map
     return yourCountryCode !== null && byPosition.get(countryKey(lat, lng))?.countryCode === yourCountryCode;
   });
   const size = clusterDiameter(summary.countries);
-  const label = mapClusterLabel(summary.names, summary.wishes) + (yours ? ` ${MAP_YOUR_WISH_CLUSTER}` : "");
+  const label = mapClusterLabel(t, summary.names, summary.wishes) + (yours ? ` ${t(MAP_YOUR_WISH_CLUSTER)}` : "");
   return divIcon({
     className: yours ? `${styles.cluster} ${styles.yours}` : styles.cluster,
     iconSize: [size, size],
@@ -125,7 +126,8 @@ function CountryMarker({ country, yours }: { country: MapCountry; yours: boolean
   const position = useMemo<LatLngTuple>(() => [lat, lon], [lat, lon]);
   const kind = markerKind({ isNew, pendingCount: pendingWishCount, hasEntangled: hasEntangledWishes });
   const colour = MARKER_COLOURS[kind];
-  const label = describeCountry(country, yours);
+  const { t } = useI18n();
+  const label = describeCountry(t, country, yours);
   const count = badgeText(wishCount);
 
   const radius = markerRadius(wishCount, isNew);
@@ -248,7 +250,8 @@ function ClusteredCountries({ countries, animate, yourCountryCode }: { countries
   const group = useRef<LeafletClusterGroup>(null);
   const byPosition = useRef(new Map<string, MapCountry>());
   const yours = useRef(yourCountryCode);
-  const iconCreateFunction = useCallback((cluster: MarkerCluster) => clusterIcon(cluster, byPosition.current, yours.current), []);
+  const { t } = useI18n();
+  const iconCreateFunction = useCallback((cluster: MarkerCluster) => clusterIcon(t, cluster, byPosition.current, yours.current), [t]);
   // Before the markers' own effects add them to the group, so the first clusters already know their countries.
   useLayoutEffect(() => {
     byPosition.current = new Map(countries.map((country) => [countryKey(country.lat, country.lon), country]));

@@ -4,6 +4,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { MAIN_NAV } from "./links";
 import * as styles from "./nav.css";
 import { SocialLinks } from "./social-links";
+import { DrawerLanguages } from "./language-switcher";
+import { useI18n } from "~/i18n/i18n";
 
 /** One drawer per page, so a fixed id: without JavaScript the menu link opens the drawer as the URL's `:target`. */
 const DRAWER_ID = "main-menu";
@@ -20,6 +22,7 @@ const MenuIcon = ({ open }: { open: boolean }) => (
  * without JavaScript) the button is a link to the drawer, which CSS shows while it is the URL's target.
  */
 export function DrawerMenu() {
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -47,12 +50,12 @@ export function DrawerMenu() {
       <>
         <a href={`#${DRAWER_ID}`} className={styles.menuButton}>
           <MenuIcon open={false} />
-          Menu
+          <span className={styles.menuLabel}>{t("Menu")}</span>
         </a>
         <div id={DRAWER_ID} className={`${styles.drawer} ${styles.drawerWithoutScript}`}>
           <DrawerLinks />
           <a href="#" className={styles.drawerClose}>
-            Close menu
+            {t("Close menu")}
           </a>
         </div>
       </>
@@ -70,7 +73,7 @@ export function DrawerMenu() {
         onClick={() => setOpen((value) => !value)}
       >
         <MenuIcon open={open} />
-        Menu
+        <span className={styles.menuLabel}>{t("Menu")}</span>
       </button>
       <div id={DRAWER_ID} className={styles.drawer} hidden={!open}>
         <DrawerLinks onFollow={() => setOpen(false)} />
@@ -80,19 +83,21 @@ export function DrawerMenu() {
 }
 
 function DrawerLinks({ onFollow }: { onFollow?: () => void }) {
+  const { t, path } = useI18n();
   return (
     <>
-      <nav aria-label="Main menu">
+      <nav aria-label={t("Main menu")}>
         <ul className={styles.drawerList}>
           {MAIN_NAV.map((link) => (
             <li key={link.to}>
-              <NavLink to={link.to} className={styles.drawerLink} prefetch="intent" onClick={onFollow}>
-                {link.label}
+              <NavLink to={path(link.to)} className={styles.drawerLink} prefetch="intent" onClick={onFollow}>
+                {t(link.label)}
               </NavLink>
             </li>
           ))}
         </ul>
       </nav>
+      <DrawerLanguages />
       <SocialLinks />
     </>
   );

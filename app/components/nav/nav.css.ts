@@ -1,12 +1,13 @@
+import { visuallyHiddenRules } from "~/styles/recipes";
 import { keyframes, style } from "@vanilla-extract/css";
 import { breakpoints, vars } from "~/styles/theme.css";
 
-export const skipLinks = style({ position: "fixed", top: 0, left: 0, zIndex: 100 });
+export const skipLinks = style({ position: "fixed", top: 0, insetInlineStart: 0, zIndex: 100 });
 
 export const skipLink = style({
   position: "absolute",
   top: vars.space.sm,
-  left: vars.space.sm,
+  insetInlineStart: vars.space.sm,
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.sm,
   background: vars.color.gold,
@@ -54,7 +55,11 @@ export const menuButton = style({
   font: "inherit",
   textDecoration: "none",
   cursor: "pointer",
-  "@media": { [breakpoints.drawer]: { display: "inline-flex" } },
+  "@media": {
+    // Beside the language switcher, which takes the row's free space before it.
+    [breakpoints.drawer]: { display: "inline-flex", marginInlineStart: 0 },
+    "screen and (max-width: 420px)": { paddingInline: vars.space.sm },
+  },
 });
 
 export const drawer = style({
@@ -112,6 +117,9 @@ export const socialLink = style({
 });
 
 // Beside seven links the icons fit only on wide screens; the drawer and the footer carry them otherwise.
+/** Under 360 px the brand, the language and the menu keep one row: the word "Menu" is then read, not shown. */
+export const menuLabel = style({ "@media": { "screen and (max-width: 359px)": visuallyHiddenRules } });
+
 export const headerSocial = style({ "@media": { "screen and (max-width: 1439px)": { display: "none" } } });
 
 const sweep = keyframes({ from: { transform: "translateX(-100%)" }, to: { transform: "translateX(250%)" } });

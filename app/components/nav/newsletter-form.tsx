@@ -1,24 +1,26 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import type { NewsletterActionData } from "~/routes/newsletter";
+import type { NewsletterActionData } from "~/routes/($lang).newsletter";
 import * as styles from "~/components/layout/site-footer.css";
 import { visuallyHidden } from "~/styles/layout.css";
+import { useI18n } from "~/i18n/i18n";
 
 /** The footer sign-up: posts to /newsletter (a plain form post without JavaScript), answers in place with it. */
 export function NewsletterForm() {
+  const { t, path } = useI18n();
   const fetcher = useFetcher<NewsletterActionData>();
   const id = useId();
   const error = fetcher.data?.error;
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/newsletter" className={styles.newsletter} aria-labelledby={`${id}-title`}>
+    <fetcher.Form method="post" action={path("/newsletter")} className={styles.newsletter} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className={styles.groupTitle}>
-        Letters from the bell
+        {t("Letters from the bell")}
       </h2>
-      <p className={styles.small}>A short note when something new rings: research, stories, charity updates. No spam, ever.</p>
+      <p className={styles.small}>{t("A short note when something new rings: research, stories, charity updates. No spam, ever.")}</p>
       <div className={styles.newsletterRow}>
         <label htmlFor={`${id}-email`} className={visuallyHidden}>
-          Email address
+          {t("Email address")}
         </label>
         <input
           id={`${id}-email`}
@@ -32,11 +34,11 @@ export function NewsletterForm() {
           aria-describedby={`${id}-status`}
         />
         <button type="submit" className={styles.button} disabled={busy}>
-          {busy ? "Subscribing…" : "Subscribe"}
+          {busy ? t("Subscribing…") : t("Subscribe")}
         </button>
       </div>
       <p id={`${id}-status`} role="status" className={error ? styles.error : styles.small}>
-        {error ?? fetcher.data?.message ?? ""}
+        {t(error ?? fetcher.data?.message ?? "")}
       </p>
     </fetcher.Form>
   );

@@ -1,21 +1,23 @@
 import { useLocation } from "@remix-run/react";
 import * as styles from "./nav.css";
+import { useI18n } from "~/i18n/i18n";
 
 /** First in the page: jump past the header to the content and, on the home page, straight to the form and the bell. */
 export function SkipLinks() {
-  const home = useLocation().pathname === "/";
+  const { t, path } = useI18n();
+  const home = useLocation().pathname === path("/");
   return (
-    <nav aria-label="Skip links" className={styles.skipLinks}>
+    <nav aria-label={t("Skip links")} className={styles.skipLinks}>
       <a className={styles.skipLink} href="#main">
-        Skip to main content
+        {t("Skip to main content")}
       </a>
       {home ? (
         <>
           <a className={styles.skipLink} href="#wish-form">
-            Skip to the wish form
+            {t("Skip to the wish form")}
           </a>
           <a className={styles.skipLink} href="#bell-ringer">
-            Skip to the bell ringer
+            {t("Skip to the bell ringer")}
           </a>
         </>
       ) : null}

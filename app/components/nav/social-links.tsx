@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { SOCIAL_LINKS } from "~/domain/site";
 import * as styles from "./nav.css";
+import { useI18n } from "~/i18n/i18n";
 
 const ICONS: Record<string, ReactNode> = {
   x: <path d="M4 4l6.5 8.5L4 20h2l5.4-6.3L16 20h4l-6.8-9L19.5 4h-2l-5 5.8L8 4z" fill="currentColor" stroke="none" />,
@@ -41,6 +42,7 @@ export function SocialIconSprite() {
 
 /** Icon links to the project's profiles; each names its destination and says it opens a new tab. */
 export function SocialLinks({ className }: { className?: string }) {
+  const { t } = useI18n();
   return (
     <ul className={`${styles.social} ${className ?? ""}`}>
       {SOCIAL_LINKS.map((link) => (
@@ -50,8 +52,8 @@ export function SocialLinks({ className }: { className?: string }) {
             href={link.href}
             target="_blank"
             rel="noopener noreferrer"
-            aria-label={`${link.label} (opens in a new tab)`}
-            title={link.label}
+            aria-label={`${t(link.label)} ${t("(opens in a new tab)")}`}
+            title={t(link.label)}
           >
             <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
               <use href={`#${iconId(link.id)}`} />

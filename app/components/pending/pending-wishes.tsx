@@ -10,6 +10,8 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { prefersReducedMotion, useReducedMotion } from "~/hooks/use-reduced-motion";
 import { WishTime } from "~/components/wall/wish-time";
 import * as styles from "./pending-wishes.css";
+import { useI18n } from "~/i18n/i18n";
+import { ANONYMOUS_NAME } from "~/domain/messages";
 
 /** How many of the newest pending wishes the sky draws, and how many the list names. */
 const CONSTELLATION_SIZE = 12;
@@ -55,6 +57,7 @@ function usePendingPoll() {
  * The list below says the same in words, for everyone and every assistive technology.
  */
 export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
+  const { t } = useI18n();
   usePendingPoll();
   const hydrated = useHydrated();
   const reducedMotion = useReducedMotion();
@@ -100,9 +103,9 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
     <section aria-labelledby="pending-title" className={styles.pending}>
       <div className={styles.header}>
         <h2 id="pending-title" className={styles.title}>
-          Wishes waiting for the bell
+          {t("Wishes waiting for the bell")}
         </h2>
-        <p className={styles.status}>{waiting.length > 0 ? bellStatusWaiting(waiting.length) : BELL_STATUS_SUBMIT_FIRST}</p>
+        <p className={styles.status}>{waiting.length > 0 ? bellStatusWaiting(t, waiting.length) : t(BELL_STATUS_SUBMIT_FIRST)}</p>
       </div>
       {stars.length > 0 ? (
         <div className={styles.sky}>
@@ -133,7 +136,7 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
                 playing ? setPlayback(null) : setPlayback({ ids: stars.map((wish) => wish.id), index: 0, featured: true })
               }
             >
-              {playing ? "Stop the constellation" : "Play the constellation"}
+              {playing ? t("Stop the constellation") : t("Play the constellation")}
             </button>
           ) : null}
         </div>
@@ -145,20 +148,21 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
               <li key={wish.id} className={styles.item}>
                 <p className={styles.itemText}>“{previewLastWish(wish.wish)}”</p>
                 <p className={styles.itemMeta}>
-                  {wish.name} · {isPlaceholderCountry(wish.location) ? FELLOW_DREAMER_LOCATION : wish.location} ·{" "}
+                  <bdi>{wish.name === ANONYMOUS_NAME ? t(ANONYMOUS_NAME) : wish.name}</bdi> ·{" "}
+                  <bdi>{isPlaceholderCountry(wish.location) ? t(FELLOW_DREAMER_LOCATION) : wish.location}</bdi> ·{" "}
                   <WishTime timestamp={wish.timestamp} />
                 </p>
               </li>
             ))}
           </ol>
           <p className={styles.more}>
-            {waiting.length > newestFirst.length ? `${waiting.length - newestFirst.length} more waiting. ` : null}
-            <a href="#bell-ringer">Ring the bell for them</a>
+            {waiting.length > newestFirst.length ? `${t("{count} more waiting.", { count: waiting.length - newestFirst.length })} ` : null}
+            <a href="#bell-ringer">{t("Ring the bell for them")}</a>
           </p>
         </>
       ) : (
         <p className={styles.more}>
-          <a href="#wish-form">Write the first wish</a>
+          <a href="#wish-form">{t("Write the first wish")}</a>
         </p>
       )}
     </section>

@@ -2,9 +2,11 @@ import { useId } from "react";
 import type { DiagramGate } from "~/domain/ring-view";
 import { CIRCUIT_GEOMETRY as G, circuitDescription, circuitLayout } from "./circuit-layout";
 import * as styles from "./result.css";
+import { useI18n } from "~/i18n/i18n";
 
 /** The ring's circuit as a drawing: one wire per wish, RY rotations, the CX chain, then a meter on every wire. */
 export function CircuitDiagram({ circuit }: { circuit: { qubits: number; gates: DiagramGate[] } }) {
+  const { t } = useI18n();
   const id = useId();
   const layout = circuitLayout(circuit);
   return (
@@ -16,7 +18,7 @@ export function CircuitDiagram({ circuit }: { circuit: { qubits: number; gates: 
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-desc`}
     >
-      <title id={`${id}-title`}>Quantum circuit of this ring</title>
+      <title id={`${id}-title`}>{t("Quantum circuit of this ring")}</title>
       <desc id={`${id}-desc`}>{circuitDescription(circuit)}</desc>
       {layout.wires.map((wire) => (
         <g key={wire.q}>

@@ -2,27 +2,34 @@ import { useId } from "react";
 import { visuallyHidden } from "~/styles/layout.css";
 import { HISTOGRAM_GEOMETRY as G, histogramLayout, sortedOutcomes } from "./histogram";
 import * as styles from "./result.css";
+import { useI18n } from "~/i18n/i18n";
 
-function shotsOf(count: number, shots: number): string {
-  return `${count} of ${shots} ${shots === 1 ? "shot" : "shots"}`;
-}
 
 /**
  * How often each outcome was measured: a bar per outcome, most frequent first, the chosen bit string in gold.
  * Screen readers get the same numbers as a table.
  */
 export function CountsHistogram({ counts, chosen, shots }: { counts: Record<string, number>; chosen: string | null; shots: number }) {
+  const { t } = useI18n();
   const id = useId();
   const layout = histogramLayout(counts, chosen);
   const outcomes = sortedOutcomes(counts);
   const top = outcomes[0];
   const axisY = layout.plot.y + layout.plot.height;
   const description = top
-    ? `${outcomes.length} different ${outcomes.length === 1 ? "outcome was" : "outcomes were"} measured. ` +
-      `The most frequent, ${top.bitstring}, came up in ${shotsOf(top.count, shots)}` +
-      (chosen ? `; the chosen bit string ${chosen} is highlighted.` : ".") +
-      " Every count is listed in the table that follows."
-    : "No outcomes were recorded.";
+    ? [
+        t("{count, plural, one {# different outcome was measured.} other {# different outcomes were measured.}}", { count: outcomes.length }),
+        chosen
+          ? t("The most frequent, {bits}, came up in {count} of {shots} shots; the chosen bit string {chosen} is highlighted.", {
+              bits: top.bitstring,
+              count: top.count,
+              shots,
+              chosen,
+            })
+          : t("The most frequent, {bits}, came up in {count} of {shots} shots.", { bits: top.bitstring, count: top.count, shots }),
+        t("Every count is listed in the table that follows."),
+      ].join(" ")
+    : t("No outcomes were recorded.");
 
   return (
     <>
@@ -33,7 +40,7 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-desc`}
       >
-        <title id={`${id}-title`}>{`Measured outcomes over ${shots} shots`}</title>
+        <title id={`${id}-title`}>{t("Measured outcomes over {shots} shots", { shots })}</title>
         <desc id={`${id}-desc`}>{description}</desc>
         {layout.ticks.map((tick) => (
           <g key={tick.value}>
@@ -72,17 +79,17 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
           textAnchor="middle"
           dominantBaseline="central"
         >
-          Outcome
+          {t("Outcome")}
         </text>
       </svg>
       {/* Hidden in a box, not on the table itself: a table is never narrower than its cells, and would widen a phone's page. */}
       <div className={visuallyHidden}>
         <table>
-          <caption>{`Measured counts for each outcome, over ${shots} shots`}</caption>
+          <caption>{t("Measured counts for each outcome, over {shots} shots", { shots })}</caption>
           <thead>
             <tr>
-              <th scope="col">Outcome</th>
-              <th scope="col">Shots</th>
+              <th scope="col">{t("Outcome")}</th>
+              <th scope="col">{t("Shots")}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,5 +1,5 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
-import { ANONYMOUS_NAME, countWishes, FELLOW_DREAMER_LOCATION, UNKNOWN_LOCATION } from "~/domain/messages";
+import { ANONYMOUS_NAME, countWishes, FELLOW_DREAMER_LOCATION, msg, UNKNOWN_LOCATION, type Translate } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
 import type { PublicWish } from "~/domain/public-wish";
@@ -11,49 +11,63 @@ import { type RingImageFormat, ringVariant } from "~/domain/og-variant";
  * The sentences of the result page that the domain does not already hold. A simulator ring never speaks of qubits
  * answering or measuring: nothing physical happened, and the page says what did.
  */
-export const RING_TITLE_FALLBACK = "A ring of the bell";
+export const RING_TITLE_FALLBACK = msg("A ring of the bell");
 
 type Provider = Pick<RingView, "isSimulator">;
 type Backend = Pick<RingView, "isSimulator" | "backend">;
 
-function hardwareName(ring: Pick<RingView, "backend">): string {
-  return ring.backend ?? "IBM Quantum hardware";
+function hardwareName(t: Translate, ring: Pick<RingView, "backend">): string {
+  return ring.backend ?? t("IBM Quantum hardware");
 }
 
-export function listeningTitle(ring: Provider): string {
-  return ring.isSimulator ? "The simulation is running…" : "The qubits are listening…";
+export function listeningTitle(t: Translate, ring: Provider): string {
+  return ring.isSimulator ? t("The simulation is running…") : t("The qubits are listening…");
 }
 
-export function listeningBody(ring: Backend): string {
+export function listeningBody(t: Translate, ring: Backend): string {
   return ring.isSimulator
-    ? "The wishes are entangled in a simulated circuit. The result will appear here by itself."
-    : `The circuit waits in IBM's queue or runs on ${hardwareName(ring)}; that can take minutes. The result will appear here by itself.`;
+    ? t("The wishes are entangled in a simulated circuit. The result will appear here by itself.")
+    : t("The circuit waits in IBM's queue or runs on {backend}; that can take minutes. The result will appear here by itself.", {
+        backend: hardwareName(t, ring),
+      });
 }
 
 /** Announced to screen readers when the result arrives while the visitor waits. */
-export function arrivalAnnouncement(ring: Provider, title: string): string {
-  return `${ring.isSimulator ? "The simulation has answered" : "The qubits have answered"}: ${title}`;
+export function arrivalAnnouncement(t: Translate, ring: Provider, title: string): string {
+  return ring.isSimulator ? t("The simulation has answered: {title}", { title }) : t("The qubits have answered: {title}", { title });
 }
 
-export function providerSentence(ring: Pick<RingView, "isSimulator" | "providerLabel" | "backend" | "status">): string {
-  const verb = ring.status === "completed" ? "Computed" : ring.status === "failed" ? "Tried" : "Being computed";
-  if (ring.isSimulator) return `${verb} on the built-in exact state-vector simulator, not on quantum hardware.`;
-  const backend = ring.backend && !ring.providerLabel.includes(ring.backend) ? ` (${ring.backend})` : "";
-  return `${verb} on quantum hardware: ${ring.providerLabel}${backend}.`;
+export function providerSentence(t: Translate, ring: Pick<RingView, "isSimulator" | "providerLabel" | "backend" | "status">): string {
+  const status = ring.status === "completed" || ring.status === "failed" ? ring.status : "other";
+  if (ring.isSimulator) {
+    return t(
+      "{status, select, completed {Computed} failed {Tried} other {Being computed}} on the built-in exact state-vector simulator, not on quantum hardware.",
+      { status },
+    );
+  }
+  const provider = ring.backend && !ring.providerLabel.includes(ring.backend) ? `${ring.providerLabel} (${ring.backend})` : ring.providerLabel;
+  return t("{status, select, completed {Computed} failed {Tried} other {Being computed}} on quantum hardware: {provider}.", { status, provider });
 }
 
 /** The sentence above the chosen bit string. */
-export function answerSentence(ring: Backend, bitstring: string): string {
-  const lean = "Each bit belongs to one wish; more ones lean the line towards hope, more zeros towards peace.";
+export function answerSentence(t: Translate, ring: Backend, bitstring: string): string {
   return ring.isSimulator
-    ? `The simulation's most frequent outcome is the bit string ${bitstring}. ${lean}`
-    : `The qubits of ${hardwareName(ring)} settled most often on the bit string ${bitstring}. ${lean}`;
+    ? t(
+        "The simulation's most frequent outcome is the bit string {bits}. Each bit belongs to one wish; more ones lean the line towards hope, more zeros towards peace.",
+        { bits: bitstring },
+      )
+    : t(
+        "The qubits of {backend} settled most often on the bit string {bits}. Each bit belongs to one wish; more ones lean the line towards hope, more zeros towards peace.",
+        { backend: hardwareName(t, ring), bits: bitstring },
+      );
 }
 
 /** One wish's bit in plain words: "Mira's wish came out 1: it leaned toward hope." */
-export function wishReading(label: string, name: string | null, bit: string): string {
-  const whose = name && name !== ANONYMOUS_NAME ? `${name}'s wish` : label;
-  return `${whose} came out ${bit}: it leaned toward ${bit === "1" ? "hope" : "peace"}.`;
+export function wishReading(t: Translate, label: string, name: string | null, bit: string): string {
+  const lean = bit === "1" ? "hope" : "peace";
+  return name && name !== ANONYMOUS_NAME
+    ? t("{name}'s wish came out {bit}: it leaned toward {lean, select, hope {hope} other {peace}}.", { name, bit, lean })
+    : t("{label} came out {bit}: it leaned toward {lean, select, hope {hope} other {peace}}.", { label, bit, lean });
 }
 
 /** IBM (Qiskit) prints a classical register with c[0] rightmost; this site writes wish 1, which is c[0], first. */
@@ -62,31 +76,41 @@ export function ibmBitString(bitstring: string): string {
 }
 
 /** How this page's bit order maps to what IBM's dashboard shows for the same job; only hardware rings have one. */
-export function bitOrderNote(ring: Pick<RingView, "hardware">, bitstring: string): string | null {
+export function bitOrderNote(t: Translate, ring: Pick<RingView, "hardware">, bitstring: string): string | null {
   if (!ring.hardware) return null;
   const first = ring.hardware.physicalQubits[0];
-  const carrier = first === undefined ? "" : ` on physical qubit ${first}`;
-  return (
-    `This page writes every bit string, the histogram's too, with wish 1 first: it is classical bit c[0]${carrier}. ` +
-    `IBM's dashboard prints c[0] on the right, so it shows this result as ${ibmBitString(bitstring)}.`
-  );
+  const ibm = ibmBitString(bitstring);
+  return first === undefined
+    ? t(
+        "This page writes every bit string, the histogram's too, with wish 1 first: it is classical bit c[0]. IBM's dashboard prints c[0] on the right, so it shows this result as {ibm}.",
+        { ibm },
+      )
+    : t(
+        "This page writes every bit string, the histogram's too, with wish 1 first: it is classical bit c[0] on physical qubit {qubit}. IBM's dashboard prints c[0] on the right, so it shows this result as {ibm}.",
+        { ibm, qubit: first },
+      );
 }
 
-export function countsHeading(ring: Provider): string {
-  return ring.isSimulator ? "What the simulation sampled" : "What the qubits measured";
+export function countsHeading(t: Translate, ring: Provider): string {
+  return ring.isSimulator ? t("What the simulation sampled") : t("What the qubits measured");
 }
 
-export function shotsSentence(ring: Provider, shots: number): string {
-  const count = `${shots} ${ring.isSimulator ? "simulated " : ""}${shots === 1 ? "shot" : "shots"}`;
-  return ring.isSimulator ? `Sampled over ${count}.` : `Measured over ${count}.`;
-}
-
-export function circuitCaption(ring: Backend & Pick<RingView, "status">): string {
-  const logical =
-    "Each wish turns its own qubit by an angle drawn from its words (RY), neighbouring qubits are entangled (CX), and every qubit is then measured.";
+export function shotsSentence(t: Translate, ring: Provider, shots: number): string {
   return ring.isSimulator
-    ? `${logical} The simulator computes this circuit exactly.`
-    : `${logical} This is the logical circuit; ${hardwareName(ring)} has no RY or CX gate, and the program ${ring.status === "completed" ? "it really ran" : "sent to it"} follows.`;
+    ? t("{shots, plural, one {Sampled over {shots} simulated shot.} other {Sampled over {shots} simulated shots.}}", { shots })
+    : t("{shots, plural, one {Measured over {shots} shot.} other {Measured over {shots} shots.}}", { shots });
+}
+
+export function circuitCaption(t: Translate, ring: Backend & Pick<RingView, "status">): string {
+  const logical = t(
+    "Each wish turns its own qubit by an angle drawn from its words (RY), neighbouring qubits are entangled (CX), and every qubit is then measured.",
+  );
+  const rest = ring.isSimulator
+    ? t("The simulator computes this circuit exactly.")
+    : ring.status === "completed"
+      ? t("This is the logical circuit; {backend} has no RY or CX gate, and the program it really ran follows.", { backend: hardwareName(t, ring) })
+      : t("This is the logical circuit; {backend} has no RY or CX gate, and the program sent to it follows.", { backend: hardwareName(t, ring) });
+  return `${logical} ${rest}`;
 }
 
 export function wishLocation(wish: Pick<PublicWish, "location">): string {
@@ -95,54 +119,64 @@ export function wishLocation(wish: Pick<PublicWish, "location">): string {
 }
 
 /** "0.8 seconds", "12 seconds": tenths only where they mean something. */
-export function formatSeconds(seconds: number): string {
+export function formatSeconds(t: Translate, seconds: number): string {
   const value = seconds < 10 ? Math.round(seconds * 10) / 10 : Math.round(seconds);
-  return `${value} ${value === 1 ? "second" : "seconds"}`;
+  return t("{value, plural, one {{value} second} other {{value} seconds}}", { value });
 }
 
-const plural = (value: number, unit: string) => `${value} ${unit}${value === 1 ? "" : "s"}`;
-
 /** Seconds under a minute, then minutes, then hours and minutes: "2.1 seconds", "4 minutes", "1 hour 5 minutes". */
-export function formatDuration(seconds: number): string {
-  if (seconds < 59.5) return formatSeconds(seconds);
+export function formatDuration(t: Translate, seconds: number): string {
+  if (seconds < 59.5) return formatSeconds(t, seconds);
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return plural(minutes, "minute");
+  const inMinutes = (value: number) => t("{minutes, plural, one {{minutes} minute} other {{minutes} minutes}}", { minutes: value });
+  if (minutes < 60) return inMinutes(minutes);
   const hours = Math.floor(minutes / 60);
   const rest = minutes - hours * 60;
-  return rest === 0 ? plural(hours, "hour") : `${plural(hours, "hour")} ${plural(rest, "minute")}`;
+  const inHours = t("{hours, plural, one {{hours} hour} other {{hours} hours}}", { hours });
+  return rest === 0 ? inHours : `${inHours} ${inMinutes(rest)}`;
 }
 
 /**
  * How long the ring took, in the provider's own terms: the simulator's turnaround, or IBM's queue apart from the
  * run and the QPU time IBM charged. Null while there is nothing true to say yet.
  */
-export function timingSentence(ring: Pick<RingView, "isSimulator" | "status" | "secondsTaken" | "hardware">): string | null {
+export function timingSentence(t: Translate, ring: Pick<RingView, "isSimulator" | "status" | "secondsTaken" | "hardware">): string | null {
   if (ring.status !== "completed") return null;
-  if (ring.isSimulator) return ring.secondsTaken === null ? null : `The answer was ready ${formatDuration(ring.secondsTaken)} after the bell rang.`;
-  return ring.hardware ? hardwareTiming(ring.hardware) : null;
+  if (ring.isSimulator) {
+    return ring.secondsTaken === null ? null : t("The answer was ready {duration} after the bell rang.", { duration: formatDuration(t, ring.secondsTaken) });
+  }
+  return ring.hardware ? hardwareTiming(t, ring.hardware) : null;
 }
 
-function hardwareTiming(run: HardwareRun): string {
-  const on = `on ${run.backend ?? "IBM Quantum hardware"}`;
-  const ran = run.runSeconds === null ? `ran ${on}` : `ran for ${formatDuration(run.runSeconds)} ${on}`;
-  const times = run.queueSeconds === null ? `It ${ran}` : `Queued for ${formatDuration(run.queueSeconds)}, ${run.runSeconds === null ? `then ${ran}` : ran}`;
+function hardwareTiming(t: Translate, run: HardwareRun): string {
+  const backend = run.backend ?? t("IBM Quantum hardware");
+  const queue = run.queueSeconds === null ? null : formatDuration(t, run.queueSeconds);
+  const ran = run.runSeconds === null ? null : formatDuration(t, run.runSeconds);
+  const times =
+    queue === null
+      ? ran === null
+        ? t("It ran on {backend}", { backend })
+        : t("It ran for {ran} on {backend}", { ran, backend })
+      : ran === null
+        ? t("Queued for {queue}, then ran on {backend}", { queue, backend })
+        : t("Queued for {queue}, ran for {ran} on {backend}", { queue, ran, backend });
   const charge =
     run.qpuSeconds === null
-      ? "IBM has not yet reported the final QPU time charged for it"
-      : `IBM charged ${formatSeconds(run.qpuSeconds)} of QPU time`;
-  return `${times}; ${charge}.`;
+      ? t("IBM has not yet reported the final QPU time charged for it")
+      : t("IBM charged {seconds} of QPU time", { seconds: formatSeconds(t, run.qpuSeconds) });
+  return t("{times}; {charge}.", { times, charge });
 }
 
-export function entangledSubtitle(wishCount: number): string {
-  return `${countWishes(wishCount)} entangled`;
+export function entangledSubtitle(t: Translate, wishCount: number): string {
+  return t("{count, plural, one {# wish entangled} other {# wishes entangled}}", { count: wishCount });
 }
 
 /** The text posted with the ring's link. "simulated" comes early, so the 100-character post keeps it. */
-export function ringShareText(ring: Pick<RingView, "isSimulator" | "backend" | "poem">, wishCount: number, siteName: string): string {
-  const poem = ring.poem ? `“${ring.poem}” ` : "";
+export function ringShareText(t: Translate, ring: Pick<RingView, "isSimulator" | "backend" | "poem">, wishCount: number, siteName: string): string {
+  const poem = ring.poem ? `“${t(ring.poem)}” ` : "";
   return ring.isSimulator
-    ? `${poem}A simulated ring of ${countWishes(wishCount)} in the ${siteName}.`
-    : `${poem}${entangledSubtitle(wishCount)} on ${hardwareName(ring)} in the ${siteName}.`;
+    ? `${poem}${t("{count, plural, one {A simulated ring of # wish in the {siteName}.} other {A simulated ring of # wishes in the {siteName}.}}", { count: wishCount, siteName })}`
+    : `${poem}${t("{count, plural, one {# wish entangled on {backend} in the {siteName}.} other {# wishes entangled on {backend} in the {siteName}.}}", { count: wishCount, backend: hardwareName(t, ring), siteName })}`;
 }
 
 function cut(text: string, max: number): string {
@@ -153,40 +187,44 @@ function cut(text: string, max: number): string {
 export interface RingMetaInput {
   ring: Pick<RingView, "id" | "poem" | "status" | "wishes" | "isSimulator" | "backend" | "bitstring">;
   site: SiteInfo;
+  t: Translate;
 }
 
-function ringDescription({ ring, site }: RingMetaInput): string {
-  const wishes = countWishes(ring.wishes.length);
+// The page's description (search results and link previews) stays English for now (issue 22 lists it).
+function ringDescription({ ring, site, t }: RingMetaInput): string {
+  const wishes = countWishes(t, ring.wishes.length);
   const where = ring.isSimulator ? `one simulated ring of the ${site.siteName}` : `one ring of the ${site.siteName}`;
   if (ring.poem) {
     return ring.isSimulator
       ? `“${ring.poem}” ${wishes} entangled in ${where}, computed exactly on a classical computer rather than on quantum hardware.`
-      : `“${ring.poem}” ${wishes} entangled in ${where}, run on ${hardwareName(ring)}, and what the qubits answered.`;
+      : `“${ring.poem}” ${wishes} entangled in ${where}, run on ${hardwareName(t, ring)}, and what the qubits answered.`;
   }
   if (ring.status === "failed") {
     return `${wishes} rang the ${site.siteName} together${ring.isSimulator ? " in a simulated ring" : ""}; the ring did not complete and the wishes returned to the pool.`;
   }
   return ring.isSimulator
     ? `${wishes} entangled in ${where}. The simulation is still running.`
-    : `${wishes} entangled in ${where}, on ${hardwareName(ring)}. The qubits are still listening.`;
+    : `${wishes} entangled in ${where}, on ${hardwareName(t, ring)}. The qubits are still listening.`;
 }
 
 /** Every tag of /bell/{id} through the shared `pageMeta`: the poem as title, an article, a bell share image. */
 export function ringMeta(input: RingMetaInput): MetaDescriptor[] {
-  const { ring, site } = input;
+  const { ring, site, t } = input;
   return pageMeta(site, {
-    title: ring.poem ?? RING_TITLE_FALLBACK,
+    title: t(ring.poem ?? RING_TITLE_FALLBACK),
     description: ringDescription(input),
     path: ringPath(ring.id),
     type: "article",
-    image: ringCard(ring, site.siteName),
+    image: ringCard(t, ring, site.siteName),
   });
 }
 
 /** Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". */
-export function ringOrigins(wishes: readonly Pick<RingView["wishes"][number], "country">[]): string {
+export function ringOrigins(t: Translate, wishes: readonly Pick<RingView["wishes"][number], "country">[]): string {
   const countries = [...new Set(wishes.flatMap((wish) => (wish.country ? [wish.country] : [])))];
-  return countries.length > 0 ? `${countWishes(wishes.length)} from ${countries.join(" · ")}` : entangledSubtitle(wishes.length);
+  return countries.length > 0
+    ? t("{count, plural, one {# wish from {countries}} other {# wishes from {countries}}}", { count: wishes.length, countries: countries.join(" · ") })
+    : entangledSubtitle(t, wishes.length);
 }
 
 /**
@@ -195,13 +233,14 @@ export function ringOrigins(wishes: readonly Pick<RingView["wishes"][number], "c
  * image the share sheet is given.
  */
 export function ringCard(
+  t: Translate,
   ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring">,
   siteName: string,
   format: RingImageFormat = "bell",
 ): CardParams {
   return {
-    title: cut(ring.poem ?? `A ring of the ${siteName}`, OG_TITLE_MAX),
-    subtitle: cut(`${ringOrigins(ring.wishes)}${ring.isSimulator ? " · simulated" : ""}`, OG_SUBTITLE_MAX),
+    title: cut(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
+    subtitle: cut(`${ringOrigins(t, ring.wishes)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
     variant: ringVariant(format, ring.bitstring),
   };
 }

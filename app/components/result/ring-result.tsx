@@ -1,6 +1,6 @@
 import { Link, useNavigationType, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { formatLongUtcDateTime } from "~/domain/format";
+import { useFormats } from "~/i18n/format";
 import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RingView } from "~/domain/ring-view";
@@ -30,7 +30,7 @@ import { RingWishes } from "./ring-wishes";
 import { ShareRing } from "./share-ring";
 import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
-import { wishLabel } from "./circuit-layout";
+import { useI18n } from "~/i18n/i18n";
 
 /**
  * Keeps a ring that is still being computed up to date: the room's `batch-update` for it reloads the page data, and
@@ -78,6 +78,8 @@ function useFocusOnArrival() {
 }
 
 export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView; url: string; siteName: string; storyPath: string }) {
+  const { t, path } = useI18n();
+  const formats = useFormats();
   const { retrying } = useLiveRing(ring);
   const heading = useFocusOnArrival();
   const processing = ring.status === "queued" || ring.status === "running";
@@ -86,23 +88,26 @@ export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView;
   const completed = ring.status === "completed" && ring.bitstring !== null;
   // Hidden (moderated) wishes leave the page but not the circuit; numbering by qubit is then not possible.
   const numbered = ring.wishes.length === ring.circuit.qubits;
-  const title = processing ? listeningTitle(ring) : ring.poem ?? RING_TITLE_FALLBACK;
-  const shareText = ringShareText(ring, ring.circuit.qubits || ring.wishes.length, siteName);
-  const timing = timingSentence(ring);
-  const orderNote = completed ? bitOrderNote(ring, ring.bitstring ?? "") : null;
+  // The poem is stored in English and read in the page's language: every catalogue holds each line (same hash).
+  const title = processing ? listeningTitle(t, ring) : t(ring.poem ?? RING_TITLE_FALLBACK);
+  const shareText = ringShareText(t, ring, ring.circuit.qubits || ring.wishes.length, siteName);
+  const timing = timingSentence(t, ring);
+  const orderNote = completed ? bitOrderNote(t, ring, ring.bitstring ?? "") : null;
 
   return (
     <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
       <header className={styles.hero}>
         <p className={styles.eyebrow}>
-          A ring of the {siteName} · <time dateTime={ring.createdAt}>{formatLongUtcDateTime(ring.createdAt)}</time>
+          {t("A ring of the {siteName}", { siteName })} · <time dateTime={ring.createdAt} suppressHydrationWarning>
+            {formats.longUtc(ring.createdAt)}
+          </time>
         </p>
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
           {title}
         </h1>
         <Constellation qubits={ring.circuit.qubits || ring.wishes.length} bitstring={completed ? ring.bitstring : null} />
         {/* Honest from the first line: a simulation says so before anything else is read. */}
-        <p className={styles.heroNote}>{providerSentence(ring)}</p>
+        <p className={styles.heroNote}>{providerSentence(t, ring)}</p>
         {processing ? (
           <div className={styles.listening} aria-hidden="true">
             <span className={styles.listeningDot} />
@@ -111,24 +116,24 @@ export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView;
           </div>
         ) : null}
         <div role="status" aria-live="polite" aria-atomic="true">
-          {processing ? <p className={styles.heroNote}>{listeningBody(ring)}</p> : null}
-          {retrying ? <p className={styles.warning}>{ring.error ?? BATCH_FAILED}</p> : null}
-          {ring.status === "failed" ? <p className={styles.heroNote}>{ring.error ?? BATCH_GAVE_UP}</p> : null}
-          {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(ring, title)}</p> : null}
+          {processing ? <p className={styles.heroNote}>{listeningBody(t, ring)}</p> : null}
+          {retrying ? <p className={styles.warning}>{t(ring.error ?? BATCH_FAILED)}</p> : null}
+          {ring.status === "failed" ? <p className={styles.heroNote}>{t(ring.error ?? BATCH_GAVE_UP)}</p> : null}
+          {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(t, ring, title)}</p> : null}
         </div>
       </header>
 
       {completed ? (
         <section className={styles.section} aria-labelledby="ring-answer">
           <h2 id="ring-answer" className={styles.sectionTitle}>
-            The answer
+            {t("The answer")}
           </h2>
-          <p className={styles.muted}>{answerSentence(ring, ring.bitstring ?? "")}</p>
+          <p className={styles.muted}>{answerSentence(t, ring, ring.bitstring ?? "")}</p>
           <BitString bitstring={ring.bitstring ?? ""} wishes={numbered ? ring.wishes : null} />
           {numbered ? (
             <ul className={styles.readings}>
               {Array.from(ring.bitstring ?? "").map((bit, q) => (
-                <li key={q}>{wishReading(wishLabel(q), ring.wishes[q]?.name ?? null, bit)}</li>
+                <li key={q}>{wishReading(t, t("Wish {number}", { number: q + 1 }), ring.wishes[q]?.name ?? null, bit)}</li>
               ))}
             </ul>
           ) : null}
@@ -138,28 +143,28 @@ export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView;
 
       <section className={styles.section} aria-labelledby="ring-wishes">
         <h2 id="ring-wishes" className={styles.sectionTitle}>
-          The entangled wishes
+          {t("The entangled wishes")}
         </h2>
         <RingWishes wishes={ring.wishes} numbered={numbered} />
       </section>
 
       {/* The physics behind the keepsake, one tap away: the circuit, the histogram and the shot counts. */}
       <details className={styles.section}>
-        <summary className={styles.physicsSummary}>See the physics</summary>
+        <summary className={styles.physicsSummary}>{t("See the physics")}</summary>
         <div className={styles.physics}>
           <section className={styles.section} aria-labelledby="ring-circuit">
             <h2 id="ring-circuit" className={styles.sectionTitle}>
-              The circuit
+              {t("The circuit")}
             </h2>
             <ul className={styles.facts}>
               {timing ? <li>{timing}</li> : null}
-              {completed ? <li>{shotsSentence(ring, ring.shots)}</li> : null}
+              {completed ? <li>{shotsSentence(t, ring, ring.shots)}</li> : null}
             </ul>
             <figure className={styles.figure}>
-              <SidewaysScroller label="Circuit diagram" hint="Swipe or scroll sideways to follow each wire to its measurement.">
+              <SidewaysScroller label={t("Circuit diagram")} hint={t("Swipe or scroll sideways to follow each wire to its measurement.")}>
                 <CircuitDiagram circuit={ring.circuit} />
               </SidewaysScroller>
-              <figcaption className={styles.caption}>{circuitCaption(ring)}</figcaption>
+              <figcaption className={styles.caption}>{circuitCaption(t, ring)}</figcaption>
             </figure>
             {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === "completed"} /> : null}
           </section>
@@ -167,13 +172,13 @@ export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView;
           {completed && ring.counts ? (
             <section className={styles.section} aria-labelledby="ring-counts">
               <h2 id="ring-counts" className={styles.sectionTitle}>
-                {countsHeading(ring)}
+                {countsHeading(t, ring)}
               </h2>
               <p className={styles.legend}>
                 <span className={styles.legendSwatch} aria-hidden="true" />
-                The chosen bit string, the most frequent outcome, is drawn in gold.
+                {t("The chosen bit string, the most frequent outcome, is drawn in gold.")}
               </p>
-              <SidewaysScroller label="Histogram of measured outcomes" hint="Swipe or scroll sideways to see every count.">
+              <SidewaysScroller label={t("Histogram of measured outcomes")} hint={t("Swipe or scroll sideways to see every count.")}>
                 <CountsHistogram counts={ring.counts} chosen={ring.bitstring} shots={ring.shots} />
               </SidewaysScroller>
             </section>
@@ -183,14 +188,14 @@ export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView;
 
       <section className={styles.section} aria-labelledby="ring-share">
         <h2 id="ring-share" className={styles.sectionTitle}>
-          Share this ring
+          {t("Share this ring")}
         </h2>
         <ShareRing url={url} text={shareText} storyPath={storyPath} />
       </section>
 
       <p className={styles.footerRow}>
-        <Link to="/#wish-form" className={styles.primaryLink}>
-          Make another wish
+        <Link to={`${path("/")}#wish-form`} className={styles.primaryLink}>
+          {t("Make another wish")}
         </Link>
       </p>
     </article>

@@ -5,6 +5,7 @@ import { postText, shareLinks } from "~/domain/share";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./result.css";
+import { useI18n } from "~/i18n/i18n";
 
 const STORY_FILE_NAME = "quantum-bell-ring.png";
 
@@ -37,6 +38,7 @@ function useCardFile(imagePath: string, wanted: boolean): RefObject<Promise<File
  * address, the social links and the story image to keep follow; the links work without JavaScript.
  */
 export function ShareRing({ url, text, storyPath }: { url: string; text: string; storyPath: string }) {
+  const { t } = useI18n();
   const { show } = useToast();
   const hydrated = useHydrated();
   const links = shareLinks(url, postText(text));
@@ -68,25 +70,28 @@ export function ShareRing({ url, text, storyPath }: { url: string; text: string;
     <div className={styles.shareRow}>
       {native ? (
         <button type="button" className={styles.primaryShareButton} onClick={share}>
-          Share…
+          {t("Share…")}
         </button>
       ) : null}
       {hydrated ? (
         <button type="button" className={styles.shareButton} onClick={copy}>
-          Copy link
+          {t("Copy link")}
         </button>
       ) : null}
       <a className={styles.shareButton} href={links.twitter} target="_blank" rel="noopener noreferrer">
-        Share on X<span className={visuallyHidden}> (opens in a new tab)</span>
+        {t("Share on X")}
+        <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
       </a>
       <a className={styles.shareButton} href={links.facebook} target="_blank" rel="noopener noreferrer">
-        Share on Facebook<span className={visuallyHidden}> (opens in a new tab)</span>
+        {t("Share on Facebook")}
+        <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
       </a>
       <a className={styles.shareButton} href={links.linkedin} target="_blank" rel="noopener noreferrer">
-        Share on LinkedIn<span className={visuallyHidden}> (opens in a new tab)</span>
+        {t("Share on LinkedIn")}
+        <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
       </a>
       <a className={styles.shareButton} href={storyPath} download={STORY_FILE_NAME}>
-        {SAVE_STORY_IMAGE}
+        {t(SAVE_STORY_IMAGE)}
       </a>
     </div>
   );

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { groupThousands } from "~/domain/format";
+import { useFormats } from "~/i18n/format";
 import { COUNT_UP_MS } from "~/domain/limits";
 import type { RibbonStats } from "~/domain/public-wish";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./ribbon.css";
+import { useI18n } from "~/i18n/i18n";
+import { msg } from "~/domain/messages";
 
 function easeOut(progress: number): number {
   return 1 - (1 - progress) ** 3;
@@ -41,39 +43,46 @@ function useCountUp(value: number): number {
 }
 
 function Counter({ value, label }: { value: number | undefined; label: string }) {
+  const { t } = useI18n();
   return (
     <li className={styles.item}>
       {value === undefined ? (
         <span className={styles.value}>
           <span aria-hidden="true">--</span>
-          <span className={visuallyHidden}>Not available yet</span>
+          <span className={visuallyHidden}>{t("Not available yet")}</span>
         </span>
       ) : (
         <CountingValue value={value} />
       )}
-      <span className={styles.label}>{label}</span>
+      <span className={styles.label}>{t(label)}</span>
     </li>
   );
 }
 
 function CountingValue({ value }: { value: number }) {
   const shown = useCountUp(value);
+  const { number } = useFormats();
   return (
     <span className={styles.value}>
       {/* Screen readers get the final number, not every step of the count. */}
-      <span aria-hidden="true">{groupThousands(shown)}</span>
-      <span className={visuallyHidden}>{groupThousands(value)}</span>
+      <span aria-hidden="true" suppressHydrationWarning>
+        {number(shown)}
+      </span>
+      <span className={visuallyHidden} suppressHydrationWarning>
+        {number(value)}
+      </span>
     </span>
   );
 }
 
 /** The ribbon of counters (spec §2): total wishes and countries connected. */
 export function Ribbon({ stats }: { stats: RibbonStats | null }) {
+  const { t } = useI18n();
   return (
-    <section aria-label="The bell in numbers" className={styles.ribbon}>
+    <section aria-label={t("The bell in numbers")} className={styles.ribbon}>
       <ul className={styles.list}>
-        <Counter value={stats?.totalWishes} label="Total wishes" />
-        <Counter value={stats?.countriesEntangled} label="Countries connected" />
+        <Counter value={stats?.totalWishes} label={msg("Total wishes")} />
+        <Counter value={stats?.countriesEntangled} label={msg("Countries connected")} />
       </ul>
     </section>
   );

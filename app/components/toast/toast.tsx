@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { TOAST_MS } from "~/domain/limits";
 import * as styles from "./toast.css";
+import { useI18n } from "~/i18n/i18n";
 
 export type ToastSeverity = "success" | "error" | "info";
 
@@ -32,6 +33,7 @@ const ToastContext = createContext<ToastApi | null>(null);
  * the toast, so nobody loses a message they are reading.
  */
 export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
   const [toast, setToast] = useState<Toast | null>(null);
   const [held, setHeld] = useState(false);
   const nextKey = useRef(0);
@@ -54,12 +56,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const api = useMemo(() => ({ show, dismiss }), [show, dismiss]);
   const message = toast ? (
     <p key={toast.key} className={styles.message}>
-      {toast.message}
+      {t(toast.message)}
       {toast.link ? (
         <>
           {" "}
           <Link to={toast.link.to} className={styles.link} onClick={dismiss}>
-            {toast.link.label}
+            {t(toast.link.label)}
           </Link>
         </>
       ) : null}
@@ -95,7 +97,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             {toast?.severity === "error" ? message : null}
           </div>
           {toast ? (
-            <button type="button" className={styles.dismiss} onClick={dismiss} aria-label="Dismiss notification">
+            <button type="button" className={styles.dismiss} onClick={dismiss} aria-label={t("Dismiss notification")}>
               <span aria-hidden="true">×</span>
             </button>
           ) : null}

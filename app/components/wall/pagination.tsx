@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { WISH_WALL_ID, wallSearch, type WallFilters } from "./wall-params";
 import * as styles from "./wish-wall.css";
+import { useI18n } from "~/i18n/i18n";
 
 type PageItem = number | "gap-before" | "gap-after";
 
@@ -19,21 +20,22 @@ function pageItems(current: number, last: number): PageItem[] {
 }
 
 export function WallPagination({ filters, total, pageSize }: { filters: WallFilters; total: number; pageSize: number }) {
+  const { t } = useI18n();
   const last = Math.max(1, Math.ceil(total / pageSize));
   if (last <= 1) return null;
   const current = Math.min(filters.page, last);
   const to = (page: number) => ({ search: wallSearch({ ...filters, page }), hash: WISH_WALL_ID });
 
   return (
-    <nav aria-label="Wish Wall pages" className={styles.pagination}>
+    <nav aria-label={t("Wish Wall pages")} className={styles.pagination}>
       <ul className={styles.pageList}>
         <li>
           {current > 1 ? (
             <Link to={to(current - 1)} preventScrollReset className={styles.pageLink} rel="prev">
-              ← Previous
+              {t("← Previous")}
             </Link>
           ) : (
-            <span className={styles.pageEdge}>← Previous</span>
+            <span className={styles.pageEdge}>{t("← Previous")}</span>
           )}
         </li>
         {pageItems(current, last).map((item) =>
@@ -44,7 +46,7 @@ export function WallPagination({ filters, total, pageSize }: { filters: WallFilt
                 preventScrollReset
                 className={styles.pageLink}
                 aria-current={item === current ? "page" : undefined}
-                aria-label={`Page ${item}`}
+                aria-label={t("Page {page}", { page: item })}
               >
                 {item}
               </Link>
@@ -58,10 +60,10 @@ export function WallPagination({ filters, total, pageSize }: { filters: WallFilt
         <li>
           {current < last ? (
             <Link to={to(current + 1)} preventScrollReset className={styles.pageLink} rel="next">
-              Next →
+              {t("Next →")}
             </Link>
           ) : (
-            <span className={styles.pageEdge}>Next →</span>
+            <span className={styles.pageEdge}>{t("Next →")}</span>
           )}
         </li>
       </ul>

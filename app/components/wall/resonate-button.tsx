@@ -7,6 +7,7 @@ import { useStoredIdSet } from "~/hooks/use-stored-id-set";
 import { RESONATED_STORAGE_KEY } from "~/hooks/storage";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./wish-wall.css";
+import { useI18n } from "~/i18n/i18n";
 
 interface ResonanceAnswer {
   success?: boolean;
@@ -20,6 +21,7 @@ interface ResonanceAnswer {
  * JavaScript the same form posts to the home page's action, which uses the device cookie.
  */
 export function ResonateButton({ wish, returnTo }: { wish: PublicWish; returnTo: string }) {
+  const { t, path } = useI18n();
   const toast = useToast();
   const fingerprint = useDeviceFingerprint();
   const [resonatedIds, rememberResonated] = useStoredIdSet(RESONATED_STORAGE_KEY);
@@ -57,7 +59,7 @@ export function ResonateButton({ wish, returnTo }: { wish: PublicWish; returnTo:
   }
 
   return (
-    <form method="post" action="/?index" onSubmit={onSubmit} className={styles.resonateForm}>
+    <form method="post" action={`${path("/")}?index`} onSubmit={onSubmit} className={styles.resonateForm}>
       <input type="hidden" name="intent" value="resonate" />
       <input type="hidden" name="wishId" value={wish.id} />
       <input type="hidden" name="returnTo" value={returnTo} />
@@ -68,10 +70,10 @@ export function ResonateButton({ wish, returnTo }: { wish: PublicWish; returnTo:
         aria-busy={busy}
         data-resonated={resonated}
       >
-        {resonated ? "Resonated" : "Resonate"}{" "}
+        {resonated ? t("Resonated") : t("Resonate")}{" "}
         <span className={styles.resonateCount}>
           {count}
-          <span className={visuallyHidden}>{count === 1 ? " resonance" : " resonances"}</span>
+          <span className={visuallyHidden}> {t("{count, plural, one {resonance} other {resonances}}", { count })}</span>
         </span>
       </button>
     </form>

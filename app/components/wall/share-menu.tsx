@@ -15,6 +15,7 @@ import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./wish-wall.css";
+import { useI18n } from "~/i18n/i18n";
 
 const NETWORKS: { key: keyof ShareLinks; label: string }[] = [
   { key: "twitter", label: "Twitter" },
@@ -41,6 +42,7 @@ async function lookUpOutcome(wishId: string): Promise<CopyLinkOutcome | null> {
  * offers to share the wish with the site's address.
  */
 export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }) {
+  const { t, path } = useI18n();
   const hydrated = useHydrated();
   const toast = useToast();
   const fingerprint = useDeviceFingerprint();
@@ -48,7 +50,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<CopyLinkOutcome>(() => copyLinkOutcome(wish));
   const links =
-    outcome.kind === "link" ? shareLinks(new URL(outcome.path, origin).href, tweetText(wish.wish)) : null;
+    outcome.kind === "link" ? shareLinks(new URL(path(outcome.path), origin).href, tweetText(wish.wish)) : null;
 
   async function refresh(): Promise<CopyLinkOutcome | null> {
     const fresh = await lookUpOutcome(wish.id);
@@ -81,7 +83,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
       return;
     }
     try {
-      await navigator.clipboard.writeText(new URL(fresh.path, origin).href);
+      await navigator.clipboard.writeText(new URL(path(fresh.path), origin).href);
       toast.show(COPY_LINK_SUCCESS, "success");
       close();
     } catch {
@@ -99,7 +101,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
       toast.show(fresh.message, fresh.kind);
       return;
     }
-    window.open(shareLinks(new URL(fresh.path, origin).href, tweetText(wish.wish))[network], "_blank", "noopener,noreferrer");
+    window.open(shareLinks(new URL(path(fresh.path), origin).href, tweetText(wish.wish))[network], "_blank", "noopener,noreferrer");
     close();
   }
 
@@ -108,7 +110,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
    * site's address, through the device's share sheet where there is one, else as a copied link.
    */
   async function invite() {
-    const site = new URL("/", origin).href;
+    const site = new URL(path("/"), origin).href;
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ text: tweetText(wish.wish), url: site });
@@ -163,15 +165,16 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
       onKeyDown={onKeyDown}
     >
       <summary className={styles.shareToggle}>
-        Share<span className={visuallyHidden}> this wish</span>
+        {t("Share")}
+        <span className={visuallyHidden}> {t("this wish")}</span>
       </summary>
       <ul className={styles.shareList}>
         {hydrated && outcome.kind === "info" ? (
           <>
-            <li className={styles.shareNote}>{outcome.message}</li>
+            <li className={styles.shareNote}>{t(outcome.message)}</li>
             <li>
               <button type="button" className={styles.shareItem} onClick={invite}>
-                {SHARE_WISH_NOW}
+                {t(SHARE_WISH_NOW)}
               </button>
             </li>
           </>
@@ -179,7 +182,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
         {hydrated ? (
           <li>
             <button type="button" className={styles.shareItem} onClick={copyLink}>
-              Copy Link
+              {t("Copy Link")}
             </button>
           </li>
         ) : null}
@@ -188,7 +191,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
             <li key={key}>
               <a className={styles.shareItem} href={links[key]} target="_blank" rel="noopener noreferrer" onClick={close}>
                 {label}
-                <span className={visuallyHidden}> (opens in a new tab)</span>
+                <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
               </a>
             </li>
           ) : hydrated ? (
@@ -199,11 +202,11 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
             </li>
           ) : null,
         )}
-        {!links && !hydrated && outcome.kind !== "link" ? <li className={styles.shareNote}>{outcome.message}</li> : null}
+        {!links && !hydrated && outcome.kind !== "link" ? <li className={styles.shareNote}>{t(outcome.message)}</li> : null}
         {hydrated ? (
           <li>
             <button type="button" className={styles.shareItem} onClick={report}>
-              Report this wish
+              {t("Report this wish")}
             </button>
           </li>
         ) : null}

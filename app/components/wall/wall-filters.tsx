@@ -10,23 +10,26 @@ import {
 } from "~/domain/wish-rules";
 import { WISH_WALL_ID, wallSearch, type WallFilters } from "./wall-params";
 import * as styles from "./wish-wall.css";
+import { msg } from "~/domain/messages";
+import { THEME_LABELS } from "~/domain/theme";
+import { useI18n } from "~/i18n/i18n";
 
 const TIME_LABELS: Record<WallTimeFilter, string> = {
-  all: "All time",
-  today: "Today",
-  week: "Past week",
-  month: "Past month",
+  all: msg("All time"),
+  today: msg("Today"),
+  week: msg("Past week"),
+  month: msg("Past month"),
 };
 
 function themeLabel(value: WallThemeFilter): string {
-  return value === "all" ? "All themes" : value;
+  return value === "all" ? msg("All themes") : THEME_LABELS[value];
 }
 
 const SORT_LABELS: Record<WallSort, string> = {
-  newest: "Newest first",
-  oldest: "Oldest first",
-  mostResonated: "Most resonated",
-  leastResonated: "Least resonated",
+  newest: msg("Newest first"),
+  oldest: msg("Oldest first"),
+  mostResonated: msg("Most resonated"),
+  leastResonated: msg("Least resonated"),
 };
 
 function pick<T extends string>(allowed: readonly T[], value: FormDataEntryValue | null, fallback: T): T {
@@ -37,7 +40,14 @@ function pick<T extends string>(allowed: readonly T[], value: FormDataEntryValue
  * The wall's filters as a GET form on the page's own address: without JavaScript "Apply filters" reloads the page
  * filtered; with it every change applies at once, in place, without a reload. Any change goes back to page 1.
  */
-export function WallFilterForm({ filters, countries }: { filters: WallFilters; countries: readonly string[] }) {
+/** A country the wall can be filtered by: the stored name it filters on, and the name shown in the page's language. */
+export interface CountryOption {
+  value: string;
+  label: string;
+}
+
+export function WallFilterForm({ filters, countries }: { filters: WallFilters; countries: readonly CountryOption[] }) {
+  const { t, path } = useI18n();
   const navigate = useNavigate();
   const id = useId();
   const [draft, setDraft] = useState(filters);
@@ -47,7 +57,8 @@ export function WallFilterForm({ filters, countries }: { filters: WallFilters; c
     setShown(wallSearch(filters));
     setDraft(filters);
   }
-  const countryOptions = draft.country && !countries.includes(draft.country) ? [draft.country, ...countries] : countries;
+  const countryOptions =
+    draft.country && !countries.some((option) => option.value === draft.country) ? [{ value: draft.country, label: draft.country }, ...countries] : countries;
 
   function apply(form: HTMLFormElement) {
     const data = new FormData(form);
@@ -74,55 +85,55 @@ export function WallFilterForm({ filters, countries }: { filters: WallFilters; c
   return (
     <form
       method="get"
-      action={`/#${WISH_WALL_ID}`}
+      action={`${path("/")}#${WISH_WALL_ID}`}
       className={styles.filters}
       onSubmit={onSubmit}
-      aria-label="Filter the Wish Wall"
+      aria-label={t("Filter the Wish Wall")}
     >
       <div className={styles.filter}>
-        <label htmlFor={`${id}-time`}>Time Period</label>
+        <label htmlFor={`${id}-time`}>{t("Time Period")}</label>
         <select id={`${id}-time`} name="timeFilter" value={draft.timeFilter} onChange={onSelect} className={styles.select}>
           {WALL_TIME_FILTERS.map((value) => (
             <option key={value} value={value}>
-              {TIME_LABELS[value]}
+              {t(TIME_LABELS[value])}
             </option>
           ))}
         </select>
       </div>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-theme`}>Theme</label>
+        <label htmlFor={`${id}-theme`}>{t("Theme")}</label>
         <select id={`${id}-theme`} name="theme" value={draft.theme} onChange={onSelect} className={styles.select}>
           {WALL_THEME_FILTERS.map((value) => (
             <option key={value} value={value}>
-              {themeLabel(value)}
+              {t(themeLabel(value))}
             </option>
           ))}
         </select>
       </div>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-sort`}>Sort By</label>
+        <label htmlFor={`${id}-sort`}>{t("Sort By")}</label>
         <select id={`${id}-sort`} name="sortBy" value={draft.sortBy} onChange={onSelect} className={styles.select}>
           {WALL_SORTS.map((value) => (
             <option key={value} value={value}>
-              {SORT_LABELS[value]}
+              {t(SORT_LABELS[value])}
             </option>
           ))}
         </select>
       </div>
       <div className={styles.filter}>
-        <label htmlFor={`${id}-country`}>Filter by Country</label>
+        <label htmlFor={`${id}-country`}>{t("Filter by Country")}</label>
         <select id={`${id}-country`} name="country" value={draft.country} onChange={onSelect} className={styles.select}>
-          <option value="">All countries</option>
+          <option value="">{t("All countries")}</option>
           {countryOptions.map((country) => (
-            <option key={country} value={country}>
-              {country}
+            <option key={country.value} value={country.value}>
+              {country.label}
             </option>
           ))}
         </select>
       </div>
       <noscript>
         <button type="submit" className={styles.apply}>
-          Apply filters
+          {t("Apply filters")}
         </button>
       </noscript>
     </form>

@@ -1,4 +1,4 @@
-import { formatShortDateTime } from "~/domain/format";
+import { useFormats } from "~/i18n/format";
 import { useHydrated } from "~/hooks/use-hydrated";
 
 /**
@@ -7,11 +7,12 @@ import { useHydrated } from "~/hooks/use-hydrated";
  */
 export function WishTime({ timestamp, className }: { timestamp: string; className?: string }) {
   const hydrated = useHydrated();
+  const formats = useFormats();
   const date = new Date(timestamp);
   if (Number.isNaN(date.getTime())) return null;
   return (
-    <time dateTime={timestamp} className={className}>
-      {hydrated ? formatShortDateTime(date, "local") : `${formatShortDateTime(date, "utc")} UTC`}
+    <time dateTime={timestamp} className={className} suppressHydrationWarning>
+      {formats.dateTime(date, hydrated ? "local" : "utc")}
     </time>
   );
 }

@@ -8,17 +8,20 @@ import { WallFilterForm } from "./wall-filters";
 import { WISH_WALL_ID, type WallFilters } from "./wall-params";
 import { WishCard } from "./wish-card";
 import * as styles from "./wish-wall.css";
+import { useI18n } from "~/i18n/i18n";
+import type { CountryOption } from "./wall-filters";
 
 interface WishWallProps {
   wall: WallPage;
   filters: WallFilters;
   /** Every wish on the site, for the "Total" line; the filtered count stands in when the stats are missing. */
   totalWishes: number | undefined;
-  countries: readonly string[];
+  countries: readonly CountryOption[];
   origin: string;
 }
 
 export function WishWall({ wall, filters, totalWishes, countries, origin }: WishWallProps) {
+  const { t } = useI18n();
   const location = useLocation();
   const navigationType = useNavigationType();
   const navigation = useNavigation();
@@ -38,19 +41,19 @@ export function WishWall({ wall, filters, totalWishes, countries, origin }: Wish
     <section id={WISH_WALL_ID} ref={section} aria-labelledby="wish-wall-title" className={styles.wall}>
       <div className={styles.header}>
         <h2 id="wish-wall-title" ref={heading} tabIndex={-1} className={styles.title}>
-          Wish Wall
+          {t("Wish Wall")}
         </h2>
         <div role="status" className={styles.summary}>
-          <p className={styles.summaryLine}>{wallShowing(wall.total, wall.countryCount)}</p>
-          <p className={styles.summaryLine}>{wallTotal(totalWishes ?? wall.total)}</p>
+          <p className={styles.summaryLine}>{wallShowing(t, wall.total, wall.countryCount)}</p>
+          <p className={styles.summaryLine}>{wallTotal(t, totalWishes ?? wall.total)}</p>
         </div>
       </div>
       <WallFilterForm filters={filters} countries={countries} />
       <div aria-busy={updating} className={updating ? styles.updating : undefined}>
         {wall.wishes.length === 0 ? (
           <div className={styles.empty}>
-            <h3 className={styles.emptyTitle}>{WALL_EMPTY_TITLE}</h3>
-            <p>{WALL_EMPTY_HINT}</p>
+            <h3 className={styles.emptyTitle}>{t(WALL_EMPTY_TITLE)}</h3>
+            <p>{t(WALL_EMPTY_HINT)}</p>
           </div>
         ) : (
           <ul className={styles.grid}>

@@ -1,13 +1,15 @@
 import type { Ref } from "react";
 import type { ENCODING_STAGES } from "~/domain/limits";
 import * as styles from "./wish-form.css";
+import { msg } from "~/domain/messages";
+import { useI18n } from "~/i18n/i18n";
 
 export type EncodingStage = keyof typeof ENCODING_STAGES;
 
 export const ENCODING_STEPS: readonly { stage: EncodingStage; label: string }[] = [
-  { stage: "encoding", label: "Encoding your wish into qubits…" },
-  { stage: "processing", label: "Processing its quantum state…" },
-  { stage: "traveling", label: "Sending your wish to the bell…" },
+  { stage: "encoding", label: msg("Encoding your wish into qubits…") },
+  { stage: "processing", label: msg("Processing its quantum state…") },
+  { stage: "traveling", label: msg("Sending your wish to the bell…") },
 ];
 
 /**
@@ -15,15 +17,16 @@ export const ENCODING_STEPS: readonly { stage: EncodingStage; label: string }[] 
  * covers only the form card and is not a dialog, so the rest of the page stays reachable by keyboard.
  */
 export function EncodingOverlay({ stage, panelRef }: { stage: EncodingStage | null; panelRef: Ref<HTMLDivElement> }) {
+  const { t } = useI18n();
   const index = ENCODING_STEPS.findIndex((step) => step.stage === stage);
   return (
     <div ref={panelRef} role="status" aria-live="polite" tabIndex={-1} className={stage ? styles.overlay : styles.overlayIdle}>
       {stage ? (
         <div className={styles.overlayPanel}>
           <span aria-hidden="true" className={styles.orb} />
-          <p className={styles.stageLabel}>{ENCODING_STEPS[index].label}</p>
+          <p className={styles.stageLabel}>{t(ENCODING_STEPS[index].label)}</p>
           <p className={styles.stageCount}>
-            Step {index + 1} of {ENCODING_STEPS.length}
+            {t("Step {step} of {steps}", { step: index + 1, steps: ENCODING_STEPS.length })}
           </p>
           <ol aria-hidden="true" className={styles.stageDots}>
             {ENCODING_STEPS.map((step, position) => (

@@ -22,6 +22,7 @@ import { detectCountry, matchCountry, useCountryList } from "./countries";
 import { ENCODING_STEPS, EncodingOverlay, type EncodingStage } from "./encoding-overlay";
 import { EMPTY_WISH_FORM, type WishFormFailure, type WishFormValues } from "./types";
 import * as styles from "./wish-form.css";
+import { useI18n } from "~/i18n/i18n";
 
 // With reduced motion the overlay still names each stage, just quickly.
 const REDUCED_MOTION_STAGE_MS = 400;
@@ -50,6 +51,7 @@ interface SubmitAnswer {
  * encoding overlay, success toast, refresh after 1 s, and the star's flight to the bell.
  */
 export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; submittedId?: string }) {
+  const { t, tag, path } = useI18n();
   const toast = useToast();
   const fingerprint = useDeviceFingerprint();
   const hydrated = useHydrated();
@@ -121,7 +123,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   function fail(message: string, field?: FieldName) {
     setSending(false);
     setError({ message, field });
-    toast.show(message, "error");
+    toast.show(t(message), "error");
     if (field) focusAfterRender.current = field;
   }
 
@@ -132,7 +134,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
     setSending(false);
     setValues(EMPTY_WISH_FORM);
     setCoordinates(null);
-    toast.show(ENCODING_COMPLETE, "success");
+    toast.show(t(ENCODING_COMPLETE), "success");
     focusAfterRender.current = "wish-quietly";
     later(REFRESH_AFTER_ENCODING_MS, () => latestRevalidator.current.revalidate());
     stopCelebration.current = celebrate(submitButton.current, wishId);
@@ -163,7 +165,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
     try {
       response = await fetch("/api/wishes", {
         method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": tag },
         body: JSON.stringify({
           ...values,
           ...(coordinates ?? {}),
@@ -215,7 +217,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   const fieldError = (field: FieldName) =>
     error?.field === field ? (
       <p id={`wish-form-${field}-error`} className={styles.fieldError}>
-        {error.message}
+        {t(error.message)}
       </p>
     ) : null;
 
@@ -223,18 +225,18 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
     <section id="wish-form" aria-labelledby="wish-form-title" className={`${card} ${styles.card}`}>
       <h2 id="wish-form-title" className={styles.title}>
         <span className={styles.ringVisual} data-active={hydrated && isRingVisualActive(values.wish, sending || busy)} aria-hidden="true" />
-        Make a Wish for the World
+        {t("Make a Wish for the World")}
       </h2>
       {showNotice && submittedId ? (
         <p role="status" className={styles.notice}>
-          {ENCODING_COMPLETE}
+          {t(ENCODING_COMPLETE)}
         </p>
       ) : null}
-      <Form method="post" action="/?index#wish-form" noValidate onSubmit={onSubmit} className={styles.form} inert={busy}>
+      <Form method="post" action={`${path("/")}?index#wish-form`} noValidate onSubmit={onSubmit} className={styles.form} inert={busy}>
         <input type="hidden" name="intent" value="wish" />
         <div className={styles.field}>
           <label htmlFor="wish-form-wish" className={styles.label}>
-            Your wish
+            {t("Your wish")}
           </label>
           <textarea
             id="wish-form-wish"
@@ -253,11 +255,11 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
           />
           <div className={styles.wishFooter}>
             <p id="wish-form-hint" className={styles.hint}>
-              {wishCharacterHint(trimmedLength)}
+              {wishCharacterHint(t, trimmedLength)}
             </p>
             <p id="wish-form-counter" className={isCounterWarning(length) ? styles.counterWarning : styles.counter}>
               {length}/{WISH_MAX_LENGTH}
-              <span className={visuallyHidden}> characters</span>
+              <span className={visuallyHidden}> {t("characters")}</span>
             </p>
           </div>
           {fieldError("wish")}
@@ -266,7 +268,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
         <div className={styles.row}>
           <div className={styles.field}>
             <label htmlFor="wish-form-name" className={styles.label}>
-              Your name <span className={styles.optional}>(optional)</span>
+              {t("Your name")} <span className={styles.optional}>{t("(optional)")}</span>
             </label>
             <input
               id="wish-form-name"
@@ -275,7 +277,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
               type="text"
               autoComplete="nickname"
               maxLength={NAME_MAX_LENGTH}
-              placeholder="Or stay anonymous"
+              placeholder={t("Or stay anonymous")}
               value={values.name}
               onChange={update("name")}
               aria-invalid={error?.field === "name" || undefined}
@@ -286,7 +288,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
           </div>
           <div className={styles.field}>
             <label htmlFor="wish-form-email" className={styles.label}>
-              Your email <span className={styles.optional}>(optional)</span>
+              {t("Your email")} <span className={styles.optional}>{t("(optional)")}</span>
             </label>
             <input
               id="wish-form-email"
@@ -301,7 +303,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
               className={styles.input}
             />
             <p id="wish-form-email-helper" className={styles.hint}>
-              {EMAIL_HELPER}
+              {t(EMAIL_HELPER)}
             </p>
             {fieldError("email")}
           </div>
@@ -309,7 +311,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
 
         <div className={styles.field}>
           <label htmlFor="wish-form-country" className={styles.label}>
-            Your country <span className={styles.optional}>(optional)</span>
+            {t("Your country")} <span className={styles.optional}>{t("(optional)")}</span>
           </label>
           <div className={styles.countryRow}>
             <input
@@ -329,7 +331,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
             />
             {hydrated && "geolocation" in navigator ? (
               <button type="button" className={styles.secondary} onClick={onDetect} disabled={detecting} aria-busy={detecting}>
-                {detecting ? "Detecting…" : "Detect my country"}
+                {detecting ? t("Detecting…") : t("Detect my country")}
               </button>
             ) : null}
           </div>
@@ -354,17 +356,17 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
               undefined
             }
           >
-            {sending ? "Sending…" : "Send Wish"}
+            {sending ? t("Sending…") : t("Send Wish")}
           </button>
           {hydrated ? (
             <p id="wish-form-shortcut" className={styles.hint}>
-              Press Ctrl + Enter (⌘ + Enter on a Mac) to send.
+              {t("Press Ctrl + Enter (⌘ + Enter on a Mac) to send.")}
             </p>
           ) : null}
         </div>
         {error && !error.field ? (
           <p id="wish-form-error" className={styles.formError}>
-            {error.message}
+            {t(error.message)}
           </p>
         ) : null}
       </Form>

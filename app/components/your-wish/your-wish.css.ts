@@ -37,7 +37,7 @@ export const action = style({
 export const hide = style({
   position: "absolute",
   top: vars.space.xs,
-  right: vars.space.xs,
+  insetInlineEnd: vars.space.xs,
   width: "2.25rem",
   height: "2.25rem",
   border: "none",

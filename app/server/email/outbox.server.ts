@@ -1,3 +1,5 @@
+import { translatorFor } from "~/i18n/catalogues.server";
+import { DEFAULT_LOCALE } from "~/domain/locale";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAY_MS } from "~/domain/limits";
@@ -144,7 +146,7 @@ export function friendWishEmail(env: Env, input: FriendWish, stopUrl: string): O
     `Add your own wish and ring the bell: ${env.SITE_URL}`,
     "",
     "You received this message because someone entered your address on our site. We keep no list of it.",
-    mailStopLine(stopUrl),
+    mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
   );
   return { kind: "friend-wish", to: input.friendEmail, subject: `${sender} sent you a wish for peace`, body: lines.join("\n") };
 }
@@ -161,7 +163,7 @@ export function wishCopyEmail(env: Env, wish: { to: string; text: string; name: 
     `Visit the bell: ${env.SITE_URL}`,
     "",
     "You received this message because you asked for a copy of your wish.",
-    mailStopLine(stopUrl),
+    mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
   ].join("\n");
   return { kind: "wish-copy", to: wish.to, subject: `Your wish, from ${siteName(env)}`, body };
 }

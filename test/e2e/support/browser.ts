@@ -25,6 +25,8 @@ export interface ContextOptions {
   javaScriptEnabled?: boolean;
   reducedMotion?: "reduce" | "no-preference";
   viewport?: { width: number; height: number };
+  /** The browser's language (navigator.language and Accept-Language); en-US by default. */
+  locale?: string;
 }
 
 /** A fresh visitor: own storage, a new device fingerprint, and every request off this machine refused. */
@@ -34,6 +36,7 @@ export async function newVisitor(browser: Browser, options: ContextOptions = {})
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     reducedMotion: options.reducedMotion ?? "reduce",
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    locale: options.locale ?? "en-US",
   });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort("blockedbyclient"));
   const page = await context.newPage();

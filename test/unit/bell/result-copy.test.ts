@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import {
   entangledSubtitle,
@@ -21,18 +22,18 @@ function metaValue(tags: ReturnType<typeof ringMeta>, key: string): string | und
 describe("providerSentence", () => {
   it("names the simulator honestly", () => {
     expect(
-      providerSentence({ isSimulator: true, providerLabel: "Built-in simulator (exact state-vector)", backend: null, status: "completed" }),
+      providerSentence(english, { isSimulator: true, providerLabel: "Built-in simulator (exact state-vector)", backend: null, status: "completed" }),
     ).toBe("Computed on the built-in exact state-vector simulator, not on quantum hardware.");
-    expect(providerSentence({ isSimulator: true, providerLabel: "x", backend: null, status: "queued" })).toBe(
+    expect(providerSentence(english, { isSimulator: true, providerLabel: "x", backend: null, status: "queued" })).toBe(
       "Being computed on the built-in exact state-vector simulator, not on quantum hardware.",
     );
   });
 
   it("names the hardware and its backend once", () => {
-    expect(providerSentence({ isSimulator: false, providerLabel: "IBM Quantum ibm_torino", backend: "ibm_torino", status: "completed" })).toBe(
+    expect(providerSentence(english, { isSimulator: false, providerLabel: "IBM Quantum ibm_torino", backend: "ibm_torino", status: "completed" })).toBe(
       "Computed on quantum hardware: IBM Quantum ibm_torino.",
     );
-    expect(providerSentence({ isSimulator: false, providerLabel: "IBM Quantum", backend: "ibm_kyiv", status: "running" })).toBe(
+    expect(providerSentence(english, { isSimulator: false, providerLabel: "IBM Quantum", backend: "ibm_kyiv", status: "running" })).toBe(
       "Being computed on quantum hardware: IBM Quantum (ibm_kyiv).",
     );
   });
@@ -40,15 +41,15 @@ describe("providerSentence", () => {
 
 describe("small words", () => {
   it("formats durations", () => {
-    expect(formatSeconds(1.234)).toBe("1.2 seconds");
-    expect(formatSeconds(1)).toBe("1 second");
-    expect(formatSeconds(0.04)).toBe("0 seconds");
-    expect(formatSeconds(42.6)).toBe("43 seconds");
+    expect(formatSeconds(english, 1.234)).toBe("1.2 seconds");
+    expect(formatSeconds(english, 1)).toBe("1 second");
+    expect(formatSeconds(english, 0.04)).toBe("0 seconds");
+    expect(formatSeconds(english, 42.6)).toBe("43 seconds");
   });
 
   it("counts entangled wishes", () => {
-    expect(entangledSubtitle(1)).toBe("1 wish entangled");
-    expect(entangledSubtitle(5)).toBe("5 wishes entangled");
+    expect(entangledSubtitle(english, 1)).toBe("1 wish entangled");
+    expect(entangledSubtitle(english, 5)).toBe("5 wishes entangled");
   });
 
   it("calls an unknown place a fellow dreamer", () => {
@@ -63,7 +64,7 @@ describe("ringMeta", () => {
 
   it("titles a completed ring with its poem and points every address at this site", () => {
     const poem = "Stillness spreads like water finding its level.";
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "01JD3RING", poem, status: "completed", wishes }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "01JD3RING", poem, status: "completed", wishes }, site , t: english });
     expect(tags[0]).toEqual({ title: `${poem} | Quantum Bell` });
     expect(metaValue(tags, "og:title")).toBe(`${poem} | Quantum Bell`);
     expect(metaValue(tags, "og:type")).toBe("article");
@@ -85,22 +86,22 @@ describe("ringMeta", () => {
   it("draws a measured ring's constellation and says where its wishes came from, and whether it was simulated", () => {
     const from = [{ country: "Japan" }, { country: "South Africa" }, { country: null }, { country: "Japan" }] as PublicWish[];
     const ring = { isSimulator: true, backend: null, bitstring: "1010", id: "r1", poem: "Hope hums.", status: "completed" as const, wishes: from };
-    const image = new URL(metaValue(ringMeta({ ring, site }), "og:image")!);
+    const image = new URL(metaValue(ringMeta({ ring, site , t: english }), "og:image")!);
     expect(image.searchParams.get("subtitle")).toBe("4 wishes from Japan · South Africa · simulated");
     expect(image.searchParams.get("variant")).toBe("bell-1010");
-    expect(ringCard(ring, site.siteName, "story").variant).toBe("story-1010");
-    expect(ringCard({ ...ring, bitstring: "10x" }, site.siteName, "story").variant).toBe("story");
+    expect(ringCard(english, ring, site.siteName, "story").variant).toBe("story-1010");
+    expect(ringCard(english, { ...ring, bitstring: "10x" }, site.siteName, "story").variant).toBe("story");
   });
 
   it("carries the shared page tags: keywords and the square share image", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "completed", wishes }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "completed", wishes }, site , t: english });
     expect(metaValue(tags, "keywords")).toMatch(/quantum/i);
     const widths = (tags as Record<string, string>[]).filter((tag) => tag.property === "og:image:width").map((tag) => tag.content);
     expect(widths).toEqual(["1200", "512"]);
   });
 
   it("falls back to a plain title while the qubits are still listening", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, site, t: english });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Quantum Bell" });
     const image = new URL(metaValue(tags, "og:image")!);
     expect(image.searchParams.get("title")).toBe("A ring of the Quantum Bell");
@@ -109,14 +110,14 @@ describe("ringMeta", () => {
   });
 
   it("uses the configured site name", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "failed", wishes }, site: { ...site, siteName: "Bell Test" } });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "failed", wishes }, site: { ...site, siteName: "Bell Test" } , t: english });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Bell Test" });
     expect(metaValue(tags, "og:site_name")).toBe("Bell Test");
     expect(metaValue(tags, "description")).toContain("returned to the pool");
   });
 
   it("escapes ring ids in the address", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "a b/c", poem: null, status: "queued", wishes }, site });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "a b/c", poem: null, status: "queued", wishes }, site , t: english });
     expect(metaValue(tags, "og:url")).toBe("https://bell.example/bell/a%20b%2Fc");
   });
 });

@@ -1,8 +1,9 @@
+import { translatorFor } from "~/i18n/catalogues.server";
 import { describe, expect, it } from "vitest";
 import {
   fellowDreamerRing,
   interpretRingResponse,
-  processingMessage,
+  PROCESSING_MESSAGE,
   REDIRECTING_MESSAGE,
   ringFlowPlan,
   secondsUntil,
@@ -26,6 +27,8 @@ function wish(id: string, timestamp: string, status: PublicWish["status"] = "pen
   };
 }
 
+const english = translatorFor("en");
+
 describe("ringFlowPlan", () => {
   it("runs a batch of wishes on the short clock: 25 % at once, 60 % at 2 s, 90 % at 4 s, 100 % at 5 s, reset at 6 s", () => {
     const plan = ringFlowPlan(5);
@@ -46,9 +49,9 @@ describe("ringFlowPlan", () => {
 
   it("names what is happening at each step", () => {
     const plan = ringFlowPlan(3);
-    expect(plan.stages[0].progress.message).toBe(processingMessage(3));
-    expect(processingMessage(3)).toBe("Entangling 3 wishes in the quantum field…");
-    expect(processingMessage(1)).toBe("Entangling 1 wish in the quantum field…");
+    expect(plan.stages[0].progress).toMatchObject({ message: PROCESSING_MESSAGE, values: { count: 3 } });
+    expect(english(PROCESSING_MESSAGE, { count: 3 })).toBe("Entangling 3 wishes in the quantum field…");
+    expect(english(PROCESSING_MESSAGE, { count: 1 })).toBe("Entangling 1 wish in the quantum field…");
     expect(plan.stages[3].progress.message).toBe(REDIRECTING_MESSAGE);
   });
 

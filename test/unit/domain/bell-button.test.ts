@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import { type BellButtonInput, bellButtonState, pendingFrom } from "../../../app/domain/bell-button";
 
@@ -11,7 +12,7 @@ const ready: BellButtonInput = {
   pendingCount: 3,
 };
 
-const state = (changes: Partial<BellButtonInput>) => bellButtonState({ ...ready, ...changes });
+const state = (changes: Partial<BellButtonInput>) => bellButtonState(english, { ...ready, ...changes });
 
 describe("bellButtonState labels", () => {
   it("rings one wish", () => {

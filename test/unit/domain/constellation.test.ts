@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import { constellationLayout } from "../../../app/domain/constellation";
 import { wishReading } from "../../../app/components/result/result-copy";
@@ -27,8 +28,8 @@ describe("constellationLayout", () => {
 
 describe("wishReading", () => {
   it("says in plain words which way each wish leaned, by name when it has one", () => {
-    expect(wishReading("Wish 1", "Mira", "1")).toBe("Mira's wish came out 1: it leaned toward hope.");
-    expect(wishReading("Wish 2", "Anonymous", "0")).toBe("Wish 2 came out 0: it leaned toward peace.");
-    expect(wishReading("Wish 3", null, "1")).toBe("Wish 3 came out 1: it leaned toward hope.");
+    expect(wishReading(english, "Wish 1", "Mira", "1")).toBe("Mira's wish came out 1: it leaned toward hope.");
+    expect(wishReading(english, "Wish 2", "Anonymous", "0")).toBe("Wish 2 came out 0: it leaned toward peace.");
+    expect(wishReading(english, "Wish 3", null, "1")).toBe("Wish 3 came out 1: it leaned toward hope.");
   });
 });

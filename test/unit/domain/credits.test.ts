@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import { creditBanner, hasCredits } from "../../../app/domain/credits";
 
@@ -11,7 +12,7 @@ describe("creditBanner", () => {
     [31, "normal", "31 wishes available."],
     [412, "normal", "412 wishes available."],
   ])("%d seconds gives a %s banner", (seconds, tone, text) => {
-    expect(creditBanner(seconds)).toEqual({ tone, text });
+    expect(creditBanner(english, seconds)).toEqual({ tone, text });
   });
 
   it("has credits only above zero", () => {

@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import { badgeText, clusterDiameter, MARKER_COLOURS, markerColour, markerKind, markerRadius, type MarkerState, summariseCluster } from "../../../app/domain/map-marker";
 import { mapClusterLabel } from "../../../app/domain/messages";
@@ -80,8 +81,8 @@ describe("map clusters", () => {
   });
 
   it("names at most three countries in its label", () => {
-    expect(mapClusterLabel(["Germany", "France"], 5)).toBe("Germany and France: 5 wishes. Zoom in to see each country.");
-    expect(mapClusterLabel(["Germany", "France", "Spain", "Italy", "Austria"], 9)).toBe(
+    expect(mapClusterLabel(english, ["Germany", "France"], 5)).toBe("Germany and France: 5 wishes. Zoom in to see each country.");
+    expect(mapClusterLabel(english, ["Germany", "France", "Spain", "Italy", "Austria"], 9)).toBe(
       "Germany, France, Spain and 2 more countries: 9 wishes. Zoom in to see each country.",
     );
   });

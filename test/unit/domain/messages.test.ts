@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import * as messages from "../../../app/domain/messages";
 
@@ -17,22 +18,22 @@ describe("messages", () => {
   });
 
   it("counts wishes in the singular and plural", () => {
-    expect(messages.countWishes(0)).toBe("0 wishes");
-    expect(messages.countWishes(1)).toBe("1 wish");
-    expect(messages.countWishes(2)).toBe("2 wishes");
+    expect(messages.countWishes(english, 0)).toBe("0 wishes");
+    expect(messages.countWishes(english, 1)).toBe("1 wish");
+    expect(messages.countWishes(english, 2)).toBe("2 wishes");
   });
 
   it("tells how the ring ended", () => {
-    expect(messages.ringCompleteToast(0)).toBe("The bell has rung! All wishes have joined the quantum field.");
-    expect(messages.ringCompleteToast(1)).toBe("The bell has rung! 1 wish still waiting for the next ring.");
-    expect(messages.ringCompleteToast(4)).toContain("4 wishes still waiting");
+    expect(messages.ringCompleteToast(english, 0)).toBe("The bell has rung! All wishes have joined the quantum field.");
+    expect(messages.ringCompleteToast(english, 1)).toBe("The bell has rung! 1 wish still waiting for the next ring.");
+    expect(messages.ringCompleteToast(english, 4)).toContain("4 wishes still waiting");
   });
 
   it("phrases the wall and map summaries", () => {
-    expect(messages.wallShowing(12, 3)).toBe("Showing 12 wishes from 3 countries");
-    expect(messages.wallShowing(1, 1)).toBe("Showing 1 wish from 1 country");
-    expect(messages.wallTotal(812)).toBe("Total: 812 wishes available");
-    expect(messages.mapPopupShowing(10, 42)).toBe(
+    expect(messages.wallShowing(english, 12, 3)).toBe("Showing 12 wishes from 3 countries");
+    expect(messages.wallShowing(english, 1, 1)).toBe("Showing 1 wish from 1 country");
+    expect(messages.wallTotal(english, 812)).toBe("Total: 812 wishes available");
+    expect(messages.mapPopupShowing(english, 10, 42)).toBe(
       "Showing 10 of 42 wishes (Visit the Wish Wall to see all wishes from this location)",
     );
   });

@@ -56,6 +56,44 @@ describe("classifyTheme", () => {
   });
 });
 
+describe("classifyTheme in every language the site speaks (issue 22)", () => {
+  it.each([
+    ["Que la paz llegue a cada hogar", "Peace"],
+    ["Tengo esperanza en el mañana", "Hope"],
+    ["Todo mi amor para mi abuela", "Love"],
+    ["Que mi hermana se cure pronto y tenga salud", "Healing"],
+    ["Juntos somos más fuertes", "Unity"],
+    ["La paix dans le monde entier", "Peace"],
+    ["J’espère un monde meilleur", "Hope"],
+    ["De tout mon cœur", "Love"],
+    ["Une guérison rapide pour ma mère", "Healing"],
+    ["Ensemble nous sommes forts", "Unity"],
+    ["أتمنى السلام لكل العالم", "Peace"],
+    ["لدي أمل كبير في الغد", "Hope"],
+    ["بالحب نبني عالما أفضل", "Love"],
+    ["الشفاء العاجل لأمي", "Healing"],
+    ["نحن معا أقوى", "Unity"],
+    ["दुनिया में शांति हो", "Peace"],
+    ["मुझे उम्मीद है कि कल बेहतर होगा", "Hope"],
+    ["सबको मेरा प्यार", "Love"],
+    ["मेरी माँ का स्वास्थ्य अच्छा हो", "Healing"],
+    ["हम सब में एकता हो", "Unity"],
+    ["愿世界和平", "Peace"],
+    ["我希望明天会更好", "Hope"],
+    ["把爱传给每一个人", "Love"],
+    ["祝妈妈早日康复", "Healing"],
+    ["我们团结在一起", "Unity"],
+  ])("%j is %s", (text, theme) => {
+    expect(classifyTheme(text)).toBe(theme);
+  });
+
+  it("still matches at the start of words in spaced scripts, and reads accents typed in two parts", () => {
+    expect(classifyTheme("Es capaz de todo")).toBe("General");
+    expect(classifyTheme("La se\u0301re\u0301nite\u0301 du soir")).toBe("Peace");
+    expect(classifyTheme("Let the rivers run clean, 河流清澈")).toBe("General");
+  });
+});
+
 describe("THEME_COLOURS", () => {
   it("covers every theme and General", () => {
     expect(Object.keys(THEME_COLOURS).sort()).toEqual([...THEMES, "General"].sort());

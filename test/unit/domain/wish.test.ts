@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as messages from "../../../app/domain/messages";
@@ -281,13 +282,13 @@ describe("every schema on arbitrary input", () => {
 
 describe("wishCharacterHint and isCounterWarning", () => {
   it("counts down from one to nine characters", () => {
-    expect(wishCharacterHint(1)).toBe("9 more characters and your wish will be ready to send!");
-    expect(wishCharacterHint(9)).toBe("1 more character and your wish will be ready to send!");
+    expect(wishCharacterHint(english, 1)).toBe("9 more characters and your wish will be ready to send!");
+    expect(wishCharacterHint(english, 9)).toBe("1 more character and your wish will be ready to send!");
   });
 
   it("prompts when empty or long enough", () => {
     for (const length of [0, 10, 250]) {
-      expect(wishCharacterHint(length)).toBe("If you could send one wish into the universe, what would it be?");
+      expect(wishCharacterHint(english, length)).toBe("If you could send one wish into the universe, what would it be?");
     }
   });
 

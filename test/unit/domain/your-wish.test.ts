@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import { yourWishWaiting } from "../../../app/domain/messages";
 import type { PublicWish } from "../../../app/domain/public-wish";
@@ -31,11 +32,11 @@ describe("where your wish stands", () => {
   });
 
   it("words the wait", () => {
-    expect(yourWishWaiting(0, 1, 0)).toBe("It rings with the next bell, on its own so far. 4 more can join it before anyone rings.");
-    expect(yourWishWaiting(4, 1, 4)).toBe("It rings with the next bell, beside 4 wishes. Its ring is full: anyone may ring it now.");
-    expect(yourWishWaiting(1, 1, 1)).toBe("It rings with the next bell, beside 1 wish. 3 more can join it before anyone rings.");
-    expect(yourWishWaiting(7, 2, 2)).toBe("7 older wishes are ahead of it and the bell takes 5 at a time: one ring comes first.");
-    expect(yourWishWaiting(12, 3, 0)).toBe("12 older wishes are ahead of it and the bell takes 5 at a time: 2 rings come first.");
+    expect(yourWishWaiting(english, 0, 1, 0)).toBe("It rings with the next bell, on its own so far. 4 more can join it before anyone rings.");
+    expect(yourWishWaiting(english, 4, 1, 4)).toBe("It rings with the next bell, beside 4 wishes. Its ring is full: anyone may ring it now.");
+    expect(yourWishWaiting(english, 1, 1, 1)).toBe("It rings with the next bell, beside 1 wish. 3 more can join it before anyone rings.");
+    expect(yourWishWaiting(english, 7, 2, 2)).toBe("7 older wishes are ahead of it and the bell takes 5 at a time: one ring comes first.");
+    expect(yourWishWaiting(english, 12, 3, 0)).toBe("12 older wishes are ahead of it and the bell takes 5 at a time: 2 rings come first.");
   });
 
   it("reads only a wish out of the API's answer", () => {

@@ -1,3 +1,4 @@
+import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import {
   answerSentence,
@@ -39,59 +40,59 @@ describe("a simulator ring is worded as a simulation", () => {
 
   it("says what the simulation did, and never that qubits did it", () => {
     const sentences = [
-      answerSentence(ring, "110"),
-      countsHeading(ring),
-      shotsSentence(ring, 100),
-      timingSentence(ring),
-      circuitCaption(ring),
-      listeningTitle(ring),
-      listeningBody(ring),
-      arrivalAnnouncement(ring, ring.poem!),
+      answerSentence(english, ring, "110"),
+      countsHeading(english, ring),
+      shotsSentence(english, ring, 100),
+      timingSentence(english, ring),
+      circuitCaption(english, ring),
+      listeningTitle(english, ring),
+      listeningBody(english, ring),
+      arrivalAnnouncement(english, ring, ring.poem!),
     ];
-    expect(answerSentence(ring, "110")).toBe(
+    expect(answerSentence(english, ring, "110")).toBe(
       "The simulation's most frequent outcome is the bit string 110. Each bit belongs to one wish; more ones lean the line towards hope, more zeros towards peace.",
     );
-    expect(countsHeading(ring)).toBe("What the simulation sampled");
-    expect(shotsSentence(ring, 100)).toBe("Sampled over 100 simulated shots.");
-    expect(timingSentence(ring)).toBe("The answer was ready 2 seconds after the bell rang.");
-    expect(listeningTitle(ring)).toBe("The simulation is running…");
-    expect(arrivalAnnouncement(ring, "A line")).toBe("The simulation has answered: A line");
+    expect(countsHeading(english, ring)).toBe("What the simulation sampled");
+    expect(shotsSentence(english, ring, 100)).toBe("Sampled over 100 simulated shots.");
+    expect(timingSentence(english, ring)).toBe("The answer was ready 2 seconds after the bell rang.");
+    expect(listeningTitle(english, ring)).toBe("The simulation is running…");
+    expect(arrivalAnnouncement(english, ring, "A line")).toBe("The simulation has answered: A line");
     for (const sentence of sentences) expect(sentence).not.toMatch(HARDWARE_CLAIM);
   });
 
   it("says a failed ring was tried, not that it is being computed", () => {
-    expect(providerSentence({ ...ring, status: "failed" })).toBe("Tried on the built-in exact state-vector simulator, not on quantum hardware.");
+    expect(providerSentence(english, { ...ring, status: "failed" })).toBe("Tried on the built-in exact state-vector simulator, not on quantum hardware.");
   });
 
   it("adds no IBM bit-order note", () => {
-    expect(bitOrderNote(ring, "110")).toBeNull();
+    expect(bitOrderNote(english, ring, "110")).toBeNull();
   });
 
   it("has no timing sentence before it completes", () => {
-    expect(timingSentence(simulatorRing({ status: "running", secondsTaken: null, completedAt: null }))).toBeNull();
+    expect(timingSentence(english, simulatorRing({ status: "running", secondsTaken: null, completedAt: null }))).toBeNull();
   });
 
   it("says 'simulated' in the meta description and the share image, whatever the ring's state", () => {
     for (const status of ["completed", "queued", "running", "failed"] as const) {
       const poem = status === "completed" ? ring.poem : null;
-      const tags = ringMeta({ ring: { ...ring, status, poem }, site });
+      const tags = ringMeta({ ring: { ...ring, status, poem }, site , t: english });
       expect(description(tags), status).toContain("simulated");
       expect(description(tags), status).not.toMatch(HARDWARE_CLAIM);
       expect(ogSubtitle(tags), status).toBe("3 wishes from France · simulated");
     }
-    expect(description(ringMeta({ ring, site }))).toBe(
+    expect(description(ringMeta({ ring, site , t: english }))).toBe(
       "“Light gathers where many hands reach for it.” 3 wishes entangled in one simulated ring of the Quantum Bell, computed exactly on a classical computer rather than on quantum hardware.",
     );
   });
 
   it("says 'simulated' in the share text, within the 100 characters a post keeps, for every poem line", () => {
     for (const poem of Object.values(POEM_LINES).flat()) {
-      const text = postText(ringShareText({ ...ring, poem }, 5, site.siteName));
+      const text = postText(ringShareText(english, { ...ring, poem }, 5, site.siteName));
       expect(text).toContain("simulated");
       expect(text).not.toMatch(HARDWARE_CLAIM);
     }
-    expect(ringShareText(ring, 3, "Quantum Bell")).toBe("“Light gathers where many hands reach for it.” A simulated ring of 3 wishes in the Quantum Bell.");
-    expect(ringShareText({ ...ring, poem: null }, 1, "Quantum Bell")).toBe("A simulated ring of 1 wish in the Quantum Bell.");
+    expect(ringShareText(english, ring, 3, "Quantum Bell")).toBe("“Light gathers where many hands reach for it.” A simulated ring of 3 wishes in the Quantum Bell.");
+    expect(ringShareText(english, { ...ring, poem: null }, 1, "Quantum Bell")).toBe("A simulated ring of 1 wish in the Quantum Bell.");
   });
 });
 
@@ -99,70 +100,70 @@ describe("a hardware ring names the backend and what it really cost", () => {
   const ring = hardwareRing();
 
   it("speaks of the qubits of the named backend", () => {
-    expect(answerSentence(ring, "110")).toMatch(/^The qubits of ibm_fez settled most often on the bit string 110\. /);
-    expect(countsHeading(ring)).toBe("What the qubits measured");
-    expect(shotsSentence(ring, 100)).toBe("Measured over 100 shots.");
-    expect(circuitCaption(ring)).toContain("ibm_fez has no RY or CX gate, and the program it really ran follows.");
-    expect(circuitCaption({ ...ring, status: "running" })).toContain("and the program sent to it follows.");
-    expect(providerSentence(ring)).toBe("Computed on quantum hardware: IBM Quantum ibm_fez.");
-    expect(providerSentence({ ...ring, status: "failed" })).toBe("Tried on quantum hardware: IBM Quantum ibm_fez.");
-    expect(listeningBody(ring)).toContain("IBM's queue");
-    expect(ringShareText(ring, 3, "Quantum Bell")).toBe("“Light gathers where many hands reach for it.” 3 wishes entangled on ibm_fez in the Quantum Bell.");
+    expect(answerSentence(english, ring, "110")).toMatch(/^The qubits of ibm_fez settled most often on the bit string 110\. /);
+    expect(countsHeading(english, ring)).toBe("What the qubits measured");
+    expect(shotsSentence(english, ring, 100)).toBe("Measured over 100 shots.");
+    expect(circuitCaption(english, ring)).toContain("ibm_fez has no RY or CX gate, and the program it really ran follows.");
+    expect(circuitCaption(english, { ...ring, status: "running" })).toContain("and the program sent to it follows.");
+    expect(providerSentence(english, ring)).toBe("Computed on quantum hardware: IBM Quantum ibm_fez.");
+    expect(providerSentence(english, { ...ring, status: "failed" })).toBe("Tried on quantum hardware: IBM Quantum ibm_fez.");
+    expect(listeningBody(english, ring)).toContain("IBM's queue");
+    expect(ringShareText(english, ring, 3, "Quantum Bell")).toBe("“Light gathers where many hands reach for it.” 3 wishes entangled on ibm_fez in the Quantum Bell.");
   });
 
   it("keeps the queue apart from the run and gives the QPU time IBM charged", () => {
-    expect(timingSentence(ring)).toBe("Queued for 4 minutes, ran for 2.1 seconds on ibm_fez; IBM charged 2 seconds of QPU time.");
+    expect(timingSentence(english, ring)).toBe("Queued for 4 minutes, ran for 2.1 seconds on ibm_fez; IBM charged 2 seconds of QPU time.");
   });
 
   it("says the QPU time is not final while IBM has not reported it, never 0", () => {
-    const sentence = timingSentence(hardwareRing({ hardware: fezRun({ qpuSeconds: null }) }));
+    const sentence = timingSentence(english, hardwareRing({ hardware: fezRun({ qpuSeconds: null }) }));
     expect(sentence).toBe("Queued for 4 minutes, ran for 2.1 seconds on ibm_fez; IBM has not yet reported the final QPU time charged for it.");
     expect(sentence).not.toMatch(/\b0 seconds/);
   });
 
   it("leaves out the times IBM has not given", () => {
-    expect(timingSentence(hardwareRing({ hardware: fezRun({ queueSeconds: null, runSeconds: null }) }))).toBe(
+    expect(timingSentence(english, hardwareRing({ hardware: fezRun({ queueSeconds: null, runSeconds: null }) }))).toBe(
       "It ran on ibm_fez; IBM charged 2 seconds of QPU time.",
     );
-    expect(timingSentence(hardwareRing({ hardware: fezRun({ runSeconds: null, queueSeconds: 5400 }) }))).toBe(
+    expect(timingSentence(english, hardwareRing({ hardware: fezRun({ runSeconds: null, queueSeconds: 5400 }) }))).toBe(
       "Queued for 1 hour 30 minutes, then ran on ibm_fez; IBM charged 2 seconds of QPU time.",
     );
-    expect(timingSentence(hardwareRing({ hardware: fezRun({ backend: null, queueSeconds: null }) }))).toBe(
+    expect(timingSentence(english, hardwareRing({ hardware: fezRun({ backend: null, queueSeconds: null }) }))).toBe(
       "It ran for 2.1 seconds on IBM Quantum hardware; IBM charged 2 seconds of QPU time.",
     );
-    expect(timingSentence(hardwareRing({ status: "running", hardware: fezRun({ qpuSeconds: null, runSeconds: null }) }))).toBeNull();
+    expect(timingSentence(english, hardwareRing({ status: "running", hardware: fezRun({ qpuSeconds: null, runSeconds: null }) }))).toBeNull();
   });
 
   it("maps our bit order (character i is wish i, c[i]) to IBM's, which prints c[0] rightmost", () => {
     expect(ibmBitString("01101")).toBe("10110");
-    expect(bitOrderNote(ring, "110")).toBe(
+    expect(bitOrderNote(english, ring, "110")).toBe(
       "This page writes every bit string, the histogram's too, with wish 1 first: it is classical bit c[0] on physical qubit 12. " +
         "IBM's dashboard prints c[0] on the right, so it shows this result as 011.",
     );
-    expect(bitOrderNote(hardwareRing({ hardware: fezRun({ physicalQubits: [] }) }), "10")).toContain("it is classical bit c[0]. ");
+    expect(bitOrderNote(english, hardwareRing({ hardware: fezRun({ physicalQubits: [] }) }), "10")).toContain("it is classical bit c[0]. ");
   });
 
   it("names the backend in the meta description and never says simulated", () => {
-    const tags = ringMeta({ ring, site });
+    const tags = ringMeta({ ring, site , t: english });
     expect(description(tags)).toBe(
       "“Light gathers where many hands reach for it.” 3 wishes entangled in one ring of the Quantum Bell, run on ibm_fez, and what the qubits answered.",
     );
     expect(ogSubtitle(tags)).toBe("3 wishes from France");
-    const running = ringMeta({ ring: { ...ring, status: "running", poem: null }, site });
+    const running = ringMeta({ ring: { ...ring, status: "running", poem: null }, site , t: english });
     expect(description(running)).toBe("3 wishes entangled in one ring of the Quantum Bell, on ibm_fez. The qubits are still listening.");
-    for (const tags of [ringMeta({ ring, site }), running]) expect(description(tags)).not.toContain("simulated");
+    for (const tags of [ringMeta({ ring, site , t: english }), running]) expect(description(tags)).not.toContain("simulated");
   });
 });
 
 describe("formatDuration", () => {
   it("reads seconds, then minutes, then hours and minutes", () => {
-    expect(formatDuration(0.04)).toBe("0 seconds");
-    expect(formatDuration(2.14)).toBe("2.1 seconds");
-    expect(formatDuration(59)).toBe("59 seconds");
-    expect(formatDuration(60)).toBe("1 minute");
-    expect(formatDuration(240)).toBe("4 minutes");
-    expect(formatDuration(3599)).toBe("1 hour");
-    expect(formatDuration(3660)).toBe("1 hour 1 minute");
-    expect(formatDuration(10_800)).toBe("3 hours");
+    expect(formatDuration(english, 0.04)).toBe("0 seconds");
+    expect(formatDuration(english, 2.14)).toBe("2.1 seconds");
+    expect(formatDuration(english, 59)).toBe("59 seconds");
+    expect(formatDuration(english, 60)).toBe("1 minute");
+    expect(formatDuration(english, 240)).toBe("4 minutes");
+    expect(formatDuration(english, 3599)).toBe("1 hour");
+    expect(formatDuration(english, 3660)).toBe("1 hour 1 minute");
+    expect(formatDuration(english, 10_800)).toBe("3 hours");
   });
 });

@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { compiledCatalogue } from "~/i18n/catalogues.server";
 import type { RingView } from "../../../app/domain/ring-view";
 import { FEZ_QASM, fezRun, hardwareRing, simulatorRing } from "./fixtures";
 
@@ -14,13 +15,20 @@ setAdapter({ appendCss: none, registerClassName: none, onEndFileScope: none, reg
 setFileScope("test/unit/result/ring-result-ssr.test.ts");
 const { RingResult } = await import("../../../app/components/result/ring-result");
 const { ToastProvider } = await import("../../../app/components/toast/toast");
+const { I18nProvider } = await import("../../../app/i18n/i18n");
 endFileScope();
 removeAdapter();
 
 /** The server render of /bell/{id}'s body, as text: tags dropped, entities the page uses decoded. */
 function render(ring: RingView): { html: string; text: string } {
   const router = createMemoryRouter(
-    [{ path: "/bell/:id", element: createElement(ToastProvider, null, createElement(RingResult, { ring, url: `https://bell.example/bell/${ring.id}`, siteName: "Quantum Bell", storyPath: "/og?variant=story" })) }],
+    [{ path: "/bell/:id", element: createElement(
+          I18nProvider,
+          { locale: "en", catalogue: compiledCatalogue("en") },
+          createElement(ToastProvider, null, createElement(RingResult, { ring, url: `https://bell.example/bell/${ring.id}`, siteName: "Quantum Bell", storyPath: "/og?variant=story" })),
+        ),
+      },
+    ],
     { initialEntries: [`/bell/${ring.id}`] },
   );
   const html = renderToString(createElement(RouterProvider, { router }));

@@ -1,0 +1,34 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { DatedEntryArticle } from "~/components/content/dated-entry";
+import { blogPostingJsonLd, notFoundMeta, pageMeta, siteInfo } from "~/lib/meta";
+import { blog, requireContent, routeLocale } from "~/server/content.server";
+import { msg } from "~/domain/messages";
+
+export const loader = ({ params }: LoaderFunctionArgs) => requireContent(blog.get(params.slug ?? "", routeLocale(params)));
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches, location }) => {
+  const site = siteInfo(matches);
+  if (!data) return notFoundMeta(site);
+  return pageMeta(site, {
+    title: data.title,
+    description: data.description,
+    path: location.pathname,
+    type: "article",
+    publishedTime: data.date,
+    image: { title: data.title, subtitle: data.description, variant: "article" },
+    jsonLd: [
+      blogPostingJsonLd(site, {
+        title: data.title,
+        description: data.description,
+        date: data.date ?? "",
+        author: data.author ?? site.siteName,
+        path: location.pathname,
+      }),
+    ],
+  });
+};
+
+export default function BlogPost() {
+  return <DatedEntryArticle entry={useLoaderData<typeof loader>()} eyebrow={msg("Blog")} backTo="/blog" backLabel={msg("All posts")} />;
+}

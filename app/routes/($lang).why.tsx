@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { pages, requireContent, routeLocale } from "~/server/content.server";
+
+export { contentMeta as meta, ContentRoute as default } from "~/components/content/content-route";
+
+export const loader = ({ params }: LoaderFunctionArgs) => requireContent(pages.get("why", routeLocale(params)));

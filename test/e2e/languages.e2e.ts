@@ -1,0 +1,156 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import ar from "../../app/i18n/catalogues/ar.json";
+import zh from "../../app/i18n/catalogues/zh.json";
+import { RING_COOLDOWN_SECONDS } from "../../app/domain/limits";
+import { POEM_LINES } from "../../app/domain/poem";
+import { axeViolations, baseURL, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
+import { expectScreenshot } from "./support/screenshots";
+import { setupI18n } from "@lingui/core";
+import { compileMessage } from "@lingui/message-utils/compileMessage";
+
+// Issue 22: the site in Arabic (right to left) and Chinese, as a visitor whose browser asks for them meets it.
+
+const CATALOGUES = { ar, zh } as Record<string, Record<string, string>>;
+const ENGLISH_POEMS = Object.values(POEM_LINES).flat();
+const COOLDOWN_WAIT_MS = (RING_COOLDOWN_SECONDS + 10) * 1000;
+
+// The sentences a journey meets, named by their English source (app/domain/messages.ts).
+const EMAIL_INVALID = "Please enter a valid email address, or leave it empty.";
+const ENCODING_COMPLETE = "Quantum encoding complete! Your wish is ready to be entangled with others.";
+const WISH_PROMPT = "If you could send one wish into the universe, what would it be?";
+const SIMULATOR_PROVIDER = "{status, select, completed {Computed} failed {Tried} other {Being computed}} on the built-in exact state-vector simulator, not on quantum hardware.";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const WISHES: Record<string, string> = {
+  ar: "أتمنى أن يعم السلام كل بيت في هذا العالم الواسع",
+  zh: "愿世界上每一个孩子都能在和平与安宁中长大",
+};
+
+/** A message as a page in that language shows it, compiled and rendered as the site does (ADR 0027). */
+function said(locale: string, source: string, values: Record<string, string | number> = {}): string {
+  const message = compileMessage(CATALOGUES[locale]![source]!);
+  const i18n = setupI18n({ locale, messages: { [locale]: { [source]: typeof message === "string" ? [message] : message } } });
+  return i18n._(source, values);
+}
+
+async function toast(page: Page, text: string) {
+  await page.locator("[role=status], [role=alert]").filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+}
+
+describe.each(["ar", "zh"])("a visitor whose browser speaks %s", (locale) => {
+  it("is sent to their language, writes a wish, rings and reads the poem in it", { timeout: 150_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 }, locale: locale === "zh" ? "zh-CN" : "ar-EG" });
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+
+    await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe(`/${locale}`);
+    const html = page.locator("html");
+    expect(await html.getAttribute("lang")).toBe(locale === "zh" ? "zh-Hans" : "ar");
+    expect(await html.getAttribute("dir")).toBe(locale === "ar" ? "rtl" : "ltr");
+    await waitForHydration(page);
+
+    // The hint and the form's own words, then a refusal from the server, in the visitor's language.
+    expect(await page.locator("#wish-form-hint").textContent()).toBe(said(locale, WISH_PROMPT));
+    await page.locator("#wish-form textarea").fill(WISHES[locale]!);
+    await page.locator("#wish-form-email").fill("not-an-address");
+    await page.locator("#wish-form button[type=submit]").click();
+    await toast(page, said(locale, EMAIL_INVALID));
+    expect(await page.locator("#wish-form-email-error").textContent()).toBe(said(locale, EMAIL_INVALID));
+
+    await page.locator("#wish-form-email").fill("");
+    const submitted = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/wishes", { timeout: 20_000 });
+    await page.locator("#wish-form button[type=submit]").click();
+    expect((await submitted).status()).toBe(201);
+    await toast(page, said(locale, ENCODING_COMPLETE));
+
+    // The bell, labelled in the visitor's language, rings; its page opens in the same language.
+    let rang = false;
+    for (let attempt = 0; attempt < 3 && !rang; attempt++) {
+      await page.waitForFunction(() => document.querySelector("#bell-ringer button")?.getAttribute("aria-disabled") === "false", undefined, {
+        timeout: COOLDOWN_WAIT_MS,
+      });
+      const label = (await page.locator("#bell-ringer button").textContent()) ?? "";
+      expect(label).not.toMatch(/Ring Bell/);
+      const answer = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/bell/ring", { timeout: 20_000 });
+      await page.locator("#bell-ringer button").click();
+      const status = (await answer).status();
+      rang = status === 200;
+      if (!rang) expect(status).toBe(429);
+    }
+    expect(rang).toBe(true);
+    await page.waitForURL(new RegExp(`/${locale}/bell/[^/]+$`), { timeout: 20_000 });
+
+    const translatedPoems = new Set(ENGLISH_POEMS.map((line) => said(locale, line)));
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect.poll(async () => translatedPoems.has((await heading.textContent())?.trim() ?? ""), { timeout: 30_000 }).toBe(true);
+    // The page says, in the visitor's language, that a simulator computed it.
+    expect(await page.getByText(said(locale, SIMULATOR_PROVIDER, { status: "completed" }), { exact: true }).count()).toBe(1);
+    expect(await page.locator("html").getAttribute("lang")).toBe(locale === "zh" ? "zh-Hans" : "ar");
+    expect(await axeViolations(page)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the site in Arabic", () => {
+  it("keeps the visitor's choice from the switcher and stays on the same page", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 1280, height: 900 } });
+    await page.goto("/faq");
+    await waitForHydration(page);
+    await page.locator("header details summary").click();
+    await page.getByRole("link", { name: "العربية" }).click();
+    await page.waitForURL(/\/ar\/faq$/);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    // The cookie now wins over the English path.
+    await page.goto("/about");
+    expect(new URL(page.url()).pathname).toBe("/ar/about");
+    await context.close();
+  });
+
+  it("at 412 px: header, form, bell card and wall are mirrored, nothing scrolls sideways", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 } });
+    await page.goto(`${baseURL()}/ar`);
+    await waitForHydration(page);
+    await page.evaluate(() => document.fonts.ready);
+    const box = (selector: string) => page.locator(selector).first().boundingBox();
+    const brand = (await box("header a[href='/ar']"))!;
+    const menu = (await box("header [aria-controls]"))!;
+    expect(brand.x, "the brand sits at the right-hand end of the header").toBeGreaterThan(menu.x);
+    const label = (await box("label[for='wish-form-wish']"))!;
+    const field = (await box("#wish-form textarea"))!;
+    expect(label.x + label.width, "the form's labels start at the right").toBeGreaterThan(field.x + field.width - 4);
+    const wallTitle = (await box("#wish-wall-title"))!;
+    expect(wallTitle.x + wallTitle.width).toBeGreaterThan(300);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    const steady = "#bell-ringer p, #bell-ringer button, #bell-ringer span[aria-hidden='true'] { visibility: hidden !important; }";
+    expectScreenshot("home-ar-phone", await page.screenshot({ animations: "disabled", mask: [page.getByRole("region", { name: said("ar", "The bell in numbers") })], style: steady }));
+    await context.close();
+  });
+
+  it("every page passes axe and never scrolls sideways", { timeout: 240_000 }, async () => {
+    const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname).filter((path) => /^\/ar(\/|$)/.test(path));
+    paths.push("/ar/no-such-page", "/ar/newsletter");
+    expect(paths.length).toBeGreaterThan(20);
+    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 } });
+    const failures: string[] = [];
+    for (const path of paths) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const violations = await axeViolations(page);
+      if (violations.length) failures.push(`${path}: ${violations.map((violation) => `${violation.id} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`).join("; ")}`);
+      if (!(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth))) failures.push(`${path}: scrolls sideways`);
+    }
+    expect(failures).toEqual([]);
+    await context.close();
+  });
+});

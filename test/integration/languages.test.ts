@@ -1,0 +1,142 @@
+import { exports } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { LOCALE_INFO, LOCALES, localizePath } from "~/domain/locale";
+import { ERROR_CODE } from "~/domain/error-codes";
+import { WISH_TOO_SHORT } from "~/domain/messages";
+import { CATALOGUES } from "~/i18n/catalogues.server";
+import { call, freshFingerprint, freshIp, ORIGIN } from "../support/api";
+
+// Issue 22: the site in the visitor's language. Each block names what it proves.
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  exports.default.fetch(`${ORIGIN}${path}`, { headers: { "CF-Connecting-IP": freshIp(), ...headers }, redirect: "manual" });
+
+const alternates = (html: string) =>
+  Object.fromEntries([...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/gi)].map((match) => [match[1], match[2]]));
+
+describe("choosing the language", () => {
+  it("sends a first visit to the browser's language, and says what it depended on", async () => {
+    const response = await get("/about?from=mail", { "Accept-Language": "ar-EG,ar;q=0.9,en;q=0.8" });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/ar/about?from=mail");
+    expect(response.headers.get("Vary")).toContain("Accept-Language");
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+  });
+
+  it("keeps English for English and for languages the site does not speak, and marks the page as varying", async () => {
+    for (const language of ["en-GB,en;q=0.9", "de-DE,de;q=0.9", ""]) {
+      const response = await get("/about", language ? { "Accept-Language": language } : {});
+      expect(response.status, language).toBe(200);
+      expect(response.headers.get("Vary")).toMatch(/Accept-Language, Cookie/);
+    }
+  });
+
+  it("lets the visitor's own choice (the cookie) win over the browser and over a shared link", async () => {
+    expect((await get("/about", { "Accept-Language": "ar", Cookie: "qb_lang=en" })).status).toBe(200);
+    const shared = await get("/es/bell/01JSHARED", { Cookie: "qb_lang=fr" });
+    expect(shared.status).toBe(302);
+    expect(shared.headers.get("Location")).toBe("/fr/bell/01JSHARED");
+    const toEnglish = await get("/zh/faq", { Cookie: "qb_lang=en" });
+    expect(toEnglish.headers.get("Location")).toBe("/faq");
+  });
+
+  it("opens a shared link in the sharer's language when the visitor chose none", async () => {
+    const response = await get("/es/faq", { "Accept-Language": "ar" });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<html lang="es" dir="ltr">');
+  });
+
+  it("never redirects the data requests, the API or the admin", async () => {
+    for (const path of ["/_root.data", "/about.data", "/__manifest?p=%2Fzh%2Fabout&version=x", "/api/stats", "/admin/login", "/robots.txt"]) {
+      const response = await get(path, { "Accept-Language": "zh-CN" });
+      expect(response.status, path).not.toBe(302);
+    }
+  });
+
+  it("sends /en/… to the English path and answers 404 for a prefix that names no language", async () => {
+    const english = await get("/en/about");
+    expect(english.status).toBe(301);
+    expect(english.headers.get("Location")).toBe("/about");
+    expect((await get("/xx/about")).status).toBe(404);
+    expect((await get("/es/no-such-page")).status).toBe(404);
+  });
+});
+
+describe("every page in every language", () => {
+  it("sets <html lang dir> on the server and lists every language and x-default, in the page and in the sitemap", async () => {
+    const sitemap = await (await get("/sitemap.xml")).text();
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]!).pathname);
+    const englishPaths = locs.filter((path) => !/^\/(es|fr|ar|hi|zh)(\/|$)/.test(path));
+    expect(englishPaths.length).toBeGreaterThan(15);
+    expect(locs.length).toBe(englishPaths.length * LOCALES.length);
+    for (const path of englishPaths.slice(0, 40)) {
+      for (const locale of LOCALES) {
+        const localized = localizePath(path, locale);
+        expect(locs, localized).toContain(localized);
+        const response = await get(localized);
+        expect(response.status, localized).toBe(200);
+        const html = await response.text();
+        expect(html, localized).toContain(`<html lang="${LOCALE_INFO[locale].tag}" dir="${LOCALE_INFO[locale].dir}">`);
+        const links = alternates(html);
+        expect(Object.keys(links).sort(), localized).toEqual([...LOCALES.map((each) => LOCALE_INFO[each].tag), "x-default"].sort());
+        expect(new URL(links["x-default"]!).pathname).toBe(path);
+        expect(new URL(links[LOCALE_INFO[locale].tag]!).pathname).toBe(localized);
+        expect(html).toContain(`<link rel="canonical" href="${links[LOCALE_INFO[locale].tag]}"/>`);
+      }
+    }
+    expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="x-default"');
+  });
+});
+
+describe("the API speaks the request's language", () => {
+  it.each(LOCALES)("a refused wish is explained in %s, with the same code and field", async (locale) => {
+    const { status, json } = await call<{ error: string; code: string; field: string }>("/api/wishes", {
+      body: { wish: "too short", deviceFingerprint: freshFingerprint() },
+      headers: { "Accept-Language": LOCALE_INFO[locale].tag },
+    });
+    expect(status).toBe(400);
+    expect(json).toMatchObject({ code: ERROR_CODE.invalidField, field: "wish" });
+    expect(json.error).toBe(CATALOGUES[locale][WISH_TOO_SHORT] ?? WISH_TOO_SHORT);
+    if (locale !== "en") expect(json.error).not.toBe(WISH_TOO_SHORT);
+  });
+});
+
+describe("country names in the visitor's language", () => {
+  it("the map's countries carry their names in the asked language, and none in English", async () => {
+    await call("/api/wishes", { body: { wish: "May the rice fields of my village be at peace", country: "Japan", deviceFingerprint: freshFingerprint() } });
+    const zhAnswer = await call<{ countries: { countryCode: string; country: string; label?: string }[] }>("/api/map/countries?lang=zh");
+    const japan = zhAnswer.json.countries.find((country) => country.countryCode === "JP");
+    expect(japan).toMatchObject({ country: "Japan", label: "日本" });
+    const english = await call<{ countries: { countryCode: string; label?: string }[] }>("/api/map/countries");
+    expect(english.json.countries.find((country) => country.countryCode === "JP")?.label).toBeUndefined();
+    const arabic = await call<{ countries: { countryCode: string; label?: string }[] }>("/api/map/countries?lang=ar");
+    expect(arabic.json.countries.find((country) => country.countryCode === "JP")?.label).toBe("اليابان");
+  });
+
+  it("the home page names the wall's countries in its language and sorts them by its collation", async () => {
+    const html = await (await get("/es")).text();
+    const select = /<select[^>]*name="country"[^>]*>([\s\S]*?)<\/select>/.exec(html)?.[1] ?? "";
+    const options = [...select.matchAll(/<option value="([^"]*)"[^>]*>([^<]*)<\/option>/g)].map((match) => ({ value: match[1]!, label: match[2]! })).slice(1);
+    expect(options.length).toBeGreaterThan(0);
+    const japan = options.find((option) => option.value === "Japan");
+    expect(japan?.label).toBe("Japón");
+    const labels = options.map((option) => option.label);
+    expect(labels).toEqual([...labels].sort(new Intl.Collator("es").compare));
+  });
+});
+
+describe("themes of wishes written in every language (spec §3)", () => {
+  it.each([
+    ["en", "May peace come to every valley and every town", "Peace"],
+    ["es", "Tengo esperanza de que mañana será un día mejor", "Hope"],
+    ["fr", "Avec tout mon amour pour ma grand-mère chérie", "Love"],
+    ["ar", "أتمنى الشفاء العاجل لكل المرضى في العالم", "Healing"],
+    ["hi", "हम सब एकता के साथ आगे बढ़ें और मिलकर रहें", "Unity"],
+    ["zh", "愿世界和平，愿每一个家庭都平安", "Peace"],
+  ])("a wish in %s is themed by its own words", async (_locale, wish, theme) => {
+    const { status, json } = await call<{ wishId: string }>("/api/wishes", { body: { wish, deviceFingerprint: freshFingerprint() } });
+    expect(status).toBe(201);
+    const stored = await call<{ theme: string }>(`/api/wishes/${json.wishId}`);
+    expect(stored.json.theme).toBe(theme);
+  });
+});

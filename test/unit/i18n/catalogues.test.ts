@@ -1,0 +1,30 @@
+import { execFileSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LOCALE, LOCALES } from "~/domain/locale";
+import { catalogueProblems } from "~/i18n/catalogue-check";
+import { CATALOGUES } from "~/i18n/catalogues.server";
+
+describe("the catalogues (issue 22)", () => {
+  it("English holds every message the code names (npm run i18n:extract)", () => {
+    expect(() => execFileSync("node", ["scripts/i18n-extract.mjs", "--check"], { stdio: "pipe" })).not.toThrow();
+  });
+
+  it("English is the spec's text: each message is its own source", () => {
+    for (const [source, message] of Object.entries(CATALOGUES.en)) expect(message).toBe(source);
+  });
+
+  for (const locale of LOCALES.filter((locale) => locale !== DEFAULT_LOCALE)) {
+    it(`${locale} has every key English has, no other, and the same ICU arguments`, () => {
+      expect(catalogueProblems(CATALOGUES.en, CATALOGUES[locale])).toEqual([]);
+    });
+  }
+
+  it("the check itself catches a missing key, an extra key, a broken or changed placeholder", () => {
+    const english = { "Hello {name}": "Hello {name}", "{count, plural, one {# wish} other {# wishes}}": "{count, plural, one {# wish} other {# wishes}}" };
+    expect(catalogueProblems(english, { "Hello {name}": "Hola {name}" })).toEqual(["missing: {count, plural, one {# wish} other {# wishes}}"]);
+    expect(catalogueProblems(english, { ...english, Extra: "x" })).toEqual(["not in English: Extra"]);
+    expect(catalogueProblems(english, { ...english, "Hello {name}": "Hola {nombre}" })[0]).toMatch(/^arguments nombre instead of name/);
+    expect(catalogueProblems(english, { ...english, "Hello {name}": "Hola {name" })[0]).toMatch(/^does not parse/);
+    expect(catalogueProblems(english, { ...english, "{count, plural, one {# wish} other {# wishes}}": "deseos" })[0]).toMatch(/^arguments none instead of count/);
+  });
+});
