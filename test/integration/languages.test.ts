@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCALE_INFO, LOCALES, localizePath } from "~/domain/locale";
 import { ERROR_CODE } from "~/domain/error-codes";
@@ -138,5 +138,19 @@ describe("themes of wishes written in every language (spec §3)", () => {
     expect(status).toBe(201);
     const stored = await call<{ theme: string }>(`/api/wishes/${json.wishId}`);
     expect(stored.json.theme).toBe(theme);
+  });
+});
+
+describe("share cards for titles the card's fonts cannot draw", () => {
+  it("leave Arabic, Devanagari and Chinese text off instead of drawing empty boxes", async () => {
+    const { signOgPath } = await import("~/server/og/signature.server");
+    const png = async (path: string) => new Uint8Array(await (await get(await signOgPath(env, path))).arrayBuffer());
+    const plain = await png("/og?variant=bell-101");
+    for (const title of ["سلام على العالم", "दुनिया में शांति हो", "愿世界和平"]) {
+      const card = await png(`/og?title=${encodeURIComponent(title)}&subtitle=${encodeURIComponent(title)}&variant=bell-101`);
+      expect(card, title).toEqual(plain);
+    }
+    // Latin text, accents included, is still drawn.
+    expect(await png(`/og?title=${encodeURIComponent("La paz, été")}&variant=bell-101`)).not.toEqual(plain);
   });
 });

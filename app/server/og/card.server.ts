@@ -39,12 +39,20 @@ function clean(value: string | null, max: number): string {
   return Array.from(text).slice(0, max).join("").trim();
 }
 
+/**
+ * The card's fonts draw Latin script (with symbols and marks); Arabic, Devanagari, Chinese and other scripts would
+ * come out as empty boxes, so such text is left off and the card keeps its own words (issue 22 leaves drawing them
+ * open).
+ */
+const DRAWABLE = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
+const drawable = (text: string) => (DRAWABLE.test(text) ? text : "");
+
 /** Normalises the query: unknown variants, blanks and junk all fall back to the default card, never to an error. */
 export function readOgCard(params: URLSearchParams, siteName: string): OgCard {
   const ring = readRingVariant(params.get("variant"));
   const variant = ring?.format ?? OG_VARIANTS.find((name) => name === params.get("variant")) ?? "default";
-  const title = clean(params.get("title"), OG_TITLE_MAX) || siteName;
-  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX) || (title === siteName ? TAGLINE : "");
+  const title = drawable(clean(params.get("title"), OG_TITLE_MAX)) || siteName;
+  const subtitle = drawable(clean(params.get("subtitle"), OG_SUBTITLE_MAX)) || (title === siteName ? TAGLINE : "");
   return { title, subtitle, variant, bits: ring?.bits ?? null };
 }
 
