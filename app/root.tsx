@@ -25,7 +25,7 @@ import { DEFAULT_SITE_NAME, THEME_COLOUR } from "~/domain/site";
 import { PAGE_NOT_FOUND_BODY, PAGE_NOT_FOUND_TITLE, RETURN_TO_BELL, UNEXPECTED_ERROR_BODY, UNEXPECTED_ERROR_TITLE } from "~/domain/messages";
 import { useNonce } from "~/lib/nonce";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, splitLocalePath, type Locale } from "~/domain/locale";
-import { compiledCatalogue } from "~/i18n/catalogues.server";
+import { browserCatalogue } from "~/i18n/catalogues.server";
 import { I18nProvider, useI18n } from "~/i18n/i18n";
 import type { CompiledCatalogue } from "~/i18n/translator";
 import { SocialIconSprite } from "~/components/nav/social-links";
@@ -37,7 +37,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     throw new Response("Not Found", { status: 404 });
   }
   const { locale } = splitLocalePath(new URL(request.url).pathname);
-  return { siteName: env.SITE_NAME || DEFAULT_SITE_NAME, siteUrl: env.SITE_URL, locale, catalogue: compiledCatalogue(locale) };
+  return { siteName: env.SITE_NAME || DEFAULT_SITE_NAME, siteUrl: env.SITE_URL, locale, catalogue: browserCatalogue(locale) };
 }
 
 /** The site's name and the catalogue change only with the language: other moves do not ask for them again. */

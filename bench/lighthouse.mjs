@@ -27,7 +27,8 @@ async function pagesToAudit(url) {
   const history = await (await fetch(`${url}/api/bell/history?pageSize=1`)).json();
   const sitemap = await (await fetch(`${url}/sitemap.xml`)).text().catch(() => "");
   const post = [...sitemap.matchAll(/<loc>([^<]*\/blog\/[^<]+)<\/loc>/g)][0]?.[1];
-  const pages = ["/", `/bell/${history.history[0].id}`, "/about"];
+  // The home page in Arabic (right to left) and Chinese too (issue 22).
+  const pages = ["/", "/ar", "/zh", `/bell/${history.history[0].id}`, "/about"];
   if (post) pages.push(new URL(post).pathname);
   return pages;
 }

@@ -30,6 +30,24 @@ export function compiledCatalogue(locale: Locale): CompiledCatalogue {
   return catalogue;
 }
 
+const browserCatalogues = new Map<Locale, CompiledCatalogue>();
+
+/**
+ * What the page sends the browser: its language's catalogue. English reads a message without arguments as its own
+ * source (the translator's missing-message rule), so only English messages with arguments need to travel.
+ */
+export function browserCatalogue(locale: Locale): CompiledCatalogue {
+  if (locale !== DEFAULT_LOCALE) return compiledCatalogue(locale);
+  let catalogue = browserCatalogues.get(locale);
+  if (!catalogue) {
+    catalogue = Object.fromEntries(
+      Object.entries(compiledCatalogue(locale)).filter(([, message]) => typeof message !== "string" && message.some((token) => typeof token !== "string")),
+    );
+    browserCatalogues.set(locale, catalogue);
+  }
+  return catalogue;
+}
+
 export function translatorFor(locale: Locale): Translate {
   let translate = translators.get(locale);
   if (!translate) {

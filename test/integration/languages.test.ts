@@ -154,3 +154,36 @@ describe("share cards for titles the card's fonts cannot draw", () => {
     expect(await png(`/og?title=${encodeURIComponent("La paz, été")}&variant=bell-101`)).not.toEqual(plain);
   });
 });
+
+describe("content pages in the visitor's language", () => {
+  it("shows a page's translation where one exists, in the page's language", async () => {
+    const html = await (await get("/es/why")).text();
+    expect(html).toContain("<h1");
+    expect(html).toMatch(/<h1[^>]*>Por qué una campana cuántica<\/h1>/);
+    expect(html).not.toMatch(/role="note"/);
+    const arabic = await (await get("/ar/why")).text();
+    expect(arabic).toMatch(/<h1[^>]*>لماذا جرس كمومي<\/h1>/);
+  });
+
+  it("shows a page without a translation in English, says so in the page's language, and marks the text as English", async () => {
+    const { CATALOGUES } = await import("~/i18n/catalogues.server");
+    const html = await (await get("/es/blog/the-bell-is-ringing")).text();
+    const note = /<p[^>]*role="note"[^>]*>([^<]*)<\/p>/.exec(html)?.[1];
+    expect(note).toBe(CATALOGUES.es["This page is available in English only for now."]);
+    expect(html).toMatch(/<article[^>]*lang="en"/);
+    // Its links stay in the visitor's language.
+    expect(html).toMatch(/href="\/es\/blog"/);
+  });
+
+  it.each(["/es", "/es/faq", "/es/why", "/es/entanglement", "/es/blog", "/es/contact", "/es/no-such-page"])(
+    "every link %s makes to a page of the site stays in Spanish",
+    async (path) => {
+      const html = await (await get(path)).text();
+      // The language switcher's links name their language (hrefLang): the one way out of Spanish.
+      const links = [...html.matchAll(/<a (?![^>]*hrefLang)[^>]*href="(\/[^"]*)"/g)].map((match) => match[1]!);
+      const english = links.filter((href) => !/^\/(es(\/|$|\?|#)|\/|api\/|og\b)/.test(href) && !href.startsWith("/#"));
+      expect(links.length).toBeGreaterThan(5);
+      expect(english).toEqual([]);
+    },
+  );
+});

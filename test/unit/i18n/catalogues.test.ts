@@ -28,3 +28,17 @@ describe("the catalogues (issue 22)", () => {
     expect(catalogueProblems(english, { ...english, "{count, plural, one {# wish} other {# wishes}}": "deseos" })[0]).toMatch(/^arguments none instead of count/);
   });
 });
+
+describe("what the browser is sent", () => {
+  it("English sends only the messages with arguments, and reads the rest as their source", async () => {
+    const { browserCatalogue, compiledCatalogue } = await import("~/i18n/catalogues.server");
+    const { createTranslator } = await import("~/i18n/translator");
+    const sent = browserCatalogue("en");
+    expect(Object.keys(sent).length).toBeLessThan(Object.keys(compiledCatalogue("en")).length / 2);
+    const t = createTranslator("en", sent);
+    for (const source of Object.keys(CATALOGUES.en)) {
+      expect(t(source, { count: 2, siteName: "Quantum Bell" })).toBe(createTranslator("en", compiledCatalogue("en"))(source, { count: 2, siteName: "Quantum Bell" }));
+    }
+    expect(Object.keys(browserCatalogue("ar")).length).toBe(Object.keys(CATALOGUES.en).length);
+  });
+});
