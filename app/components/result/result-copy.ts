@@ -1,5 +1,5 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
-import { ANONYMOUS_NAME, countWishes, FELLOW_DREAMER_LOCATION, msg, UNKNOWN_LOCATION, type Translate } from "~/domain/messages";
+import { ANONYMOUS_NAME, FELLOW_DREAMER_LOCATION, msg, UNKNOWN_LOCATION, type Translate } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
 import type { PublicWish } from "~/domain/public-wish";
@@ -190,21 +190,27 @@ export interface RingMetaInput {
   t: Translate;
 }
 
-// The page's description (search results and link previews) stays English for now (issue 22 lists it).
 function ringDescription({ ring, site, t }: RingMetaInput): string {
-  const wishes = countWishes(t, ring.wishes.length);
-  const where = ring.isSimulator ? `one simulated ring of the ${site.siteName}` : `one ring of the ${site.siteName}`;
+  const values = { count: ring.wishes.length, siteName: site.siteName, backend: hardwareName(t, ring), poem: ring.poem ? t(ring.poem) : "" };
   if (ring.poem) {
     return ring.isSimulator
-      ? `“${ring.poem}” ${wishes} entangled in ${where}, computed exactly on a classical computer rather than on quantum hardware.`
-      : `“${ring.poem}” ${wishes} entangled in ${where}, run on ${hardwareName(t, ring)}, and what the qubits answered.`;
+      ? t(
+          "“{poem}” {count, plural, one {# wish} other {# wishes}} entangled in one simulated ring of the {siteName}, computed exactly on a classical computer rather than on quantum hardware.",
+          values,
+        )
+      : t("“{poem}” {count, plural, one {# wish} other {# wishes}} entangled in one ring of the {siteName}, run on {backend}, and what the qubits answered.", values);
   }
   if (ring.status === "failed") {
-    return `${wishes} rang the ${site.siteName} together${ring.isSimulator ? " in a simulated ring" : ""}; the ring did not complete and the wishes returned to the pool.`;
+    return ring.isSimulator
+      ? t(
+          "{count, plural, one {# wish} other {# wishes}} rang the {siteName} together in a simulated ring; the ring did not complete and the wishes returned to the pool.",
+          values,
+        )
+      : t("{count, plural, one {# wish} other {# wishes}} rang the {siteName} together; the ring did not complete and the wishes returned to the pool.", values);
   }
   return ring.isSimulator
-    ? `${wishes} entangled in ${where}. The simulation is still running.`
-    : `${wishes} entangled in ${where}, on ${hardwareName(t, ring)}. The qubits are still listening.`;
+    ? t("{count, plural, one {# wish} other {# wishes}} entangled in one simulated ring of the {siteName}. The simulation is still running.", values)
+    : t("{count, plural, one {# wish} other {# wishes}} entangled in one ring of the {siteName}, on {backend}. The qubits are still listening.", values);
 }
 
 /** Every tag of /bell/{id} through the shared `pageMeta`: the poem as title, an article, a bell share image. */
