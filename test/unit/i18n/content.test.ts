@@ -1,0 +1,32 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DEFAULT_LOCALE, isLocale } from "~/domain/locale";
+
+// Issue 22: a translated page is the same page in another language: same headings, same links, its own front matter.
+const PAGES = join(import.meta.dirname, "..", "..", "..", "app", "content", "pages");
+const folders = readdirSync(PAGES, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+const translations = folders.flatMap((folder) => readdirSync(join(PAGES, folder.name)).map((file) => ({ locale: folder.name, file })));
+
+const read = (...path: string[]) => readFileSync(join(PAGES, ...path), "utf8");
+const frontMatter = (source: string) => Object.fromEntries([.../^---\n([\s\S]*?)\n---/.exec(source)![1]!.matchAll(/^(\w+):\s*(.+)$/gm)].map((m) => [m[1], m[2]]));
+const headings = (source: string) => [...source.matchAll(/^(#{2,6}) /gm)].map((match) => match[1]);
+const links = (source: string) => [...source.matchAll(/\]\(([^)]+)\)/g)].map((match) => match[1]).sort();
+
+describe("translated content pages", () => {
+  it("live in a folder named after a language the site speaks", () => {
+    for (const folder of folders) expect(isLocale(folder.name) && folder.name !== DEFAULT_LOCALE, folder.name).toBe(true);
+    expect(translations.length).toBeGreaterThan(0);
+  });
+
+  it.each(translations)("$locale/$file keeps its English page's structure, links and front matter keys", ({ locale, file }) => {
+    const english = read(file);
+    const translated = read(locale, file);
+    const meta = frontMatter(translated);
+    expect(meta.title?.length).toBeGreaterThan(0);
+    expect(meta.description?.length).toBeGreaterThan(0);
+    expect(Object.keys(meta).sort()).toEqual(Object.keys(frontMatter(english)).sort());
+    expect(headings(translated)).toEqual(headings(english));
+    expect(links(translated)).toEqual(links(english));
+  });
+});
