@@ -31,6 +31,11 @@ export function siteInfo(matches: readonly MatchLike[]): SiteInfo {
   };
 }
 
+/** The page's translator from its site info; English sources as they are where none was given (tests, fallbacks). */
+export function siteTranslate(site: SiteInfo): Translate {
+  return site.t ?? ((source: string) => source);
+}
+
 export type JsonLd = Record<string, unknown>;
 
 export interface PageMetaInput {
@@ -115,7 +120,7 @@ export function languageAlternates(site: SiteInfo, path: string): MetaDescriptor
 
 /** Every tag a page needs: title, description, canonical, Open Graph, Twitter card, keywords and JSON-LD. */
 export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[] {
-  const t = site.t ?? ((source: string) => source);
+  const t = siteTranslate(site);
   const fullTitle = input.title ? `${input.title} | ${site.siteName}` : t("{siteName}: a digital wishing well for the quantum age", { siteName: site.siteName });
   const canonical = absoluteUrl(site, localizePath(input.path, site.locale ?? DEFAULT_LOCALE));
   const shareTitle = input.image?.title ?? input.title ?? site.siteName;

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ContentArticle } from "~/components/content/content-article";
 import * as styles from "~/components/content/content.css";
 import { MAIL_STOP_BUTTON, MAIL_STOP_DONE, MAIL_STOP_INTRO, MAIL_STOP_INVALID, MAIL_STOP_TITLE } from "~/domain/messages";
-import { pageMeta, siteInfo } from "~/lib/meta";
+import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
 import { isMailStopToken, stopMail } from "~/server/email/mail-stop.server";
 import { readFormData } from "~/server/request.server";
 import { useI18n } from "~/i18n/i18n";
@@ -25,7 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches, location }) => {
   const site = siteInfo(matches);
-  const t = site.t ?? ((source: string) => source);
+  const t = siteTranslate(site);
   return pageMeta(site, { title: t(MAIL_STOP_TITLE), description: t(MAIL_STOP_INTRO), path: location.pathname, noindex: true });
 };
 

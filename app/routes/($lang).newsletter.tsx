@@ -8,7 +8,7 @@ import {
   NEWSLETTER_RATE_LIMITED,
   NEWSLETTER_TOKEN_INVALID,
 } from "~/domain/contact";
-import { pageMeta, siteInfo } from "~/lib/meta";
+import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
 import { confirmSubscription, subscribe } from "~/server/newsletter.server";
 import { readFormData } from "~/server/request.server";
 import { useI18n } from "~/i18n/i18n";
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction = ({ matches, location }) => {
   const site = siteInfo(matches);
-  const t = site.t ?? ((source: string) => source);
+  const t = siteTranslate(site);
   return pageMeta(site, {
     title: t("Newsletter"),
     description: t("Letters from the bell: research, stories and charity updates, sent only after you confirm."),
