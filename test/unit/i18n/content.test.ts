@@ -29,4 +29,14 @@ describe("translated content pages", () => {
     expect(headings(translated)).toEqual(headings(english));
     expect(links(translated)).toEqual(links(english));
   });
+
+  // Issue 22: a translated legal page says, before anything else, that the English version prevails.
+  const ENGLISH_NAME: Record<string, string> = { es: "inglés", fr: "anglais", ar: "الإنجليزية", hi: "अंग्रेज़ी", zh: "英文" };
+  const legal = translations.filter(({ file }) => ["privacy.md", "terms.md", "cookies.md"].includes(file));
+
+  it.each(legal)("$locale/$file opens by saying the English version prevails", ({ locale, file }) => {
+    const body = read(locale, file).replace(/^---[\s\S]*?---\s*/, "");
+    const first = body.split(/\n\s*\n/)[0]!;
+    expect(first).toContain(ENGLISH_NAME[locale]);
+  });
 });
