@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LOCALE, isLocale } from "~/domain/locale";
+import { DEFAULT_LOCALE, isLocale, LOCALES } from "~/domain/locale";
 
 // Issue 22: a translated page is the same page in another language: same headings, same links, its own front matter.
 const PAGES = join(import.meta.dirname, "..", "..", "..", "app", "content", "pages");
@@ -17,6 +17,13 @@ describe("translated content pages", () => {
   it("live in a folder named after a language the site speaks", () => {
     for (const folder of folders) expect(isLocale(folder.name) && folder.name !== DEFAULT_LOCALE, folder.name).toBe(true);
     expect(translations.length).toBeGreaterThan(0);
+  });
+
+  // The content pages issue 22 names, in every language the site speaks.
+  it.each(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE))("%s has How it Works, FAQ, About, Gift, Cost, Charity and the legal pages", (locale) => {
+    const required = ["why", "faq", "about", "gift", "cost", "charity", "privacy", "terms", "cookies"].map((name) => `${name}.md`);
+    const present = translations.filter((entry) => entry.locale === locale).map((entry) => entry.file);
+    expect(required.filter((file) => !present.includes(file))).toEqual([]);
   });
 
   it.each(translations)("$locale/$file keeps its English page's structure, links and front matter keys", ({ locale, file }) => {
