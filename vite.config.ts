@@ -1,4 +1,5 @@
 import { staticAssetHeaders } from "./app/server/security-headers.server";
+import { ogFontFiles } from "./scripts/og-fonts.mjs";
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -67,6 +68,25 @@ function selfHostedFlags(): Plugin {
       for (const file of readdirSync(folder)) {
         if (/^[A-Z]{2}\.svg$/.test(file)) this.emitFile({ type: "asset", fileName: `flags/${file}`, source: readFileSync(join(folder, file)) });
       }
+    },
+  };
+}
+
+/**
+ * The share card's fonts for Arabic, Devanagari and Chinese (ADR 0028): too large for the Worker, so the client build
+ * emits them as static assets for /og to read, as TrueType with a manifest of what each file draws.
+ */
+function ogScriptFonts(): Plugin {
+  let ssr = false;
+  return {
+    name: "quantum-bell:og-script-fonts",
+    apply: "build",
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    generateBundle() {
+      if (ssr) return;
+      for (const { fileName, source } of ogFontFiles()) this.emitFile({ type: "asset", fileName, source });
     },
   };
 }
@@ -184,6 +204,7 @@ export default defineConfig({
     }),
     vanillaExtractPlugin(),
     selfHostedFlags(),
+    ogScriptFonts(),
     staticSecurityHeaders(),
     eagerCompileHydrationChunks(["entry.client"]),
     workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),

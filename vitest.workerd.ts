@@ -29,6 +29,7 @@ export function workerdConfig({ include, bindings = {}, globalSetup }: { include
     resolve: {
       alias: {
         "~": here("./app"),
+        "brotli/decompress.js": here("./scripts/stubs/brotli-decompress.mjs"),
       },
     },
     test: {

@@ -18,6 +18,7 @@ declare namespace Cloudflare {
 		IBM_API_KEY: string;
 		IBM_INSTANCE_CRN: string;
 		BELL_ROOM: DurableObjectNamespace<import("./workers/entry").BellRoom>;
+		ASSETS: Fetcher;
 	}
 }
 interface Env extends Cloudflare.Env {}

@@ -141,17 +141,48 @@ describe("themes of wishes written in every language (spec §3)", () => {
   });
 });
 
-describe("share cards for titles the card's fonts cannot draw", () => {
-  it("leave Arabic, Devanagari and Chinese text off instead of drawing empty boxes", async () => {
+describe("share cards in every script", () => {
+  const png = async (path: string) => {
     const { signOgPath } = await import("~/server/og/signature.server");
-    const png = async (path: string) => new Uint8Array(await (await get(await signOgPath(env, path))).arrayBuffer());
+    const response = await get(await signOgPath(env, path));
+    expect(response.headers.get("Content-Type")).toBe("image/png");
+    return new Uint8Array(await response.arrayBuffer());
+  };
+  const card = (title: string, subtitle = "", variant = "bell-101") =>
+    png(`/og?${new URLSearchParams({ title, ...(subtitle ? { subtitle } : {}), variant })}`);
+
+  it.each([
+    ["Arabic", "سلام على العالم، ومحبة لكل البيوت", "سلام على العالم، ومحبة لكل البيوب"],
+    ["Devanagari", "दुनिया में शांति हो, सबका कल्याण", "दुनिया में शांति हो, सबका कल्यान"],
+    ["Chinese", "愿世界和平，愿每一个家庭都平安", "愿世界和平，愿每一个家庭都平和"],
+  ])("draws a %s title and subtitle, to their last letter, from fonts read as static assets", async (_script, title, lastLetterChanged) => {
     const plain = await png("/og?variant=bell-101");
-    for (const title of ["سلام على العالم", "दुनिया में शांति हो", "愿世界和平"]) {
-      const card = await png(`/og?title=${encodeURIComponent(title)}&subtitle=${encodeURIComponent(title)}&variant=bell-101`);
-      expect(card, title).toEqual(plain);
-    }
-    // Latin text, accents included, is still drawn.
-    expect(await png(`/og?title=${encodeURIComponent("La paz, été")}&variant=bell-101`)).not.toEqual(plain);
+    const drawn = await card(title, title);
+    expect(drawn).not.toEqual(plain);
+    expect(await card(lastLetterChanged, title)).not.toEqual(drawn);
+    // The subtitle is drawn too, and on the story image as on the card.
+    expect(await card(title, lastLetterChanged)).not.toEqual(drawn);
+    expect(await card(title, title, "story-101")).not.toEqual(await card(lastLetterChanged, title, "story-101"));
+  });
+
+  it("serves those fonts as static files with the manifest that says which characters each draws", async () => {
+    const asset = (path: string) => env.ASSETS.fetch(`${ORIGIN}${path}`);
+    const manifest = await (await asset("/og-fonts/manifest.json")).json<{ fonts: { file: string; ranges: [number, number][] }[] }>();
+    const arabic = manifest.fonts.find((font) => font.ranges.some(([from, to]) => from <= 0x627 && 0x627 <= to));
+    expect(arabic?.file).toMatch(/^noto-sans-arabic-arabic-(400|700)\.ttf$/);
+    const font = await asset(`/og-fonts/${arabic!.file}`);
+    expect(font.status).toBe(200);
+    // A TrueType file (version 1.0), not the WOFF it was built from.
+    expect([...new Uint8Array(await font.arrayBuffer()).slice(0, 4)]).toEqual([0, 1, 0, 0]);
+  });
+
+  it("leaves out a character no font draws instead of drawing a box for it", async () => {
+    // U+E000 is a private-use character: no font has it, so the card is the one drawn without it.
+    const drawn = await card("سلام على العالم");
+    expect(drawn).not.toEqual(await png("/og?variant=bell-101"));
+    expect(await card("سلام \uE000على العالم")).toEqual(drawn);
+    // Latin text, accents included, is still drawn by the card's own fonts.
+    expect(await card("La paz, été")).not.toEqual(await png("/og?variant=bell-101"));
   });
 });
 

@@ -2,6 +2,7 @@ import { constellationLayout } from "~/domain/constellation";
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
 import { readRingVariant } from "~/domain/og-variant";
 import { TAGLINE, THEME_COLOUR } from "~/domain/site";
+import type { ShapedBlock, TextBox } from "./shaped-text.server";
 
 export const OG_VARIANTS = ["default", "wish", "bell", "article", "square", "story"] as const;
 export type OgVariant = (typeof OG_VARIANTS)[number];
@@ -40,19 +41,18 @@ function clean(value: string | null, max: number): string {
 }
 
 /**
- * The card's fonts draw Latin script (with symbols and marks); Arabic, Devanagari, Chinese and other scripts would
- * come out as empty boxes, so such text is left off and the card keeps its own words (issue 22 leaves drawing them
- * open).
+ * The card's bundled fonts draw Latin script (with symbols and marks), which satori lays out itself. Any other script
+ * (Arabic, Devanagari, Chinese…) is shaped by fontkit with fonts read from static assets (shaped-text.server.ts).
  */
 const DRAWABLE = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
-const drawable = (text: string) => (DRAWABLE.test(text) ? text : "");
+export const needsShaping = (text: string) => !DRAWABLE.test(text);
 
 /** Normalises the query: unknown variants, blanks and junk all fall back to the default card, never to an error. */
 export function readOgCard(params: URLSearchParams, siteName: string): OgCard {
   const ring = readRingVariant(params.get("variant"));
   const variant = ring?.format ?? OG_VARIANTS.find((name) => name === params.get("variant")) ?? "default";
-  const title = drawable(clean(params.get("title"), OG_TITLE_MAX)) || siteName;
-  const subtitle = drawable(clean(params.get("subtitle"), OG_SUBTITLE_MAX)) || (title === siteName ? TAGLINE : "");
+  const title = clean(params.get("title"), OG_TITLE_MAX) || siteName;
+  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX) || (title === siteName ? TAGLINE : "");
   return { title, subtitle, variant, bits: ring?.bits ?? null };
 }
 
@@ -171,9 +171,46 @@ function frameStyle(size: { width: number; height: number; padding: string; edge
   };
 }
 
+/** The box each variant gives its title and subtitle: where satori wraps Latin text and fontkit lays out the rest. */
+export function textBoxes(card: OgCard): { title: Omit<TextBox, "text">; subtitle: Omit<TextBox, "text"> } {
+  const length = Array.from(card.title).length;
+  if (card.variant === "story") {
+    const size = length > 60 ? 68 : length > 30 ? 80 : 96;
+    return {
+      title: { size, lineHeight: 1.2, width: 888, maxLines: 4, align: "center" },
+      subtitle: { size: 42, lineHeight: 1.35, width: 888, maxLines: 3, align: "center" },
+    };
+  }
+  const size = (length > 60 ? 54 : length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
+  const width = 1056 - (card.bits ? 448 : 0);
+  return {
+    title: { size, lineHeight: 1.15, width, maxLines: size > 66 ? 2 : 3, align: "start" },
+    subtitle: { size: 32, lineHeight: 1.35, width, maxLines: 2, align: "start" },
+  };
+}
+
+/** Text shaped outside satori, drawn as the outlines of its glyphs. */
+export interface ShapedText {
+  title?: ShapedBlock;
+  subtitle?: ShapedBlock;
+}
+
+function textOrOutline(text: string, block: ShapedBlock | undefined, box: Omit<TextBox, "text">, style: Record<string, unknown>): CardNode {
+  const colour = (style.color as string | undefined) ?? TEXT;
+  if (!block) {
+    const align = box.align === "center" ? { textAlign: "center" } : {};
+    return el("div", { style: { display: "flex", fontSize: box.size, lineHeight: box.lineHeight, ...align, ...WRAP, ...style } }, text);
+  }
+  return el(
+    "svg",
+    { width: block.width, height: block.height, viewBox: `0 0 ${block.width} ${block.height}` },
+    block.lines.map((d) => el("path", { d, fill: colour })),
+  );
+}
+
 /** The story image (1080×1920): the ring's constellation large, its poem under it, where its wishes came from. */
-function storyTree(card: OgCard, siteName: string, fontFamily: string): CardNode {
-  const titleSize = card.title.length > 60 ? 68 : card.title.length > 30 ? 80 : 96;
+function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText): CardNode {
+  const boxes = textBoxes(card);
   return el(
     "div",
     { style: frameStyle({ width: 1080, height: 1920, padding: "120px 96px", edge: 24 }, fontFamily) },
@@ -184,10 +221,8 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string): CardNode
       ]),
       el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 56 } }, [
         ...(card.bits ? [constellation(card.bits, 888)] : [bellMark(320)]),
-        el("div", { style: { display: "flex", textAlign: "center", fontSize: titleSize, fontWeight: 700, lineHeight: 1.2, color: GOLD, ...WRAP } }, card.title),
-        ...(card.subtitle
-          ? [el("div", { style: { display: "flex", textAlign: "center", fontSize: 42, color: MUTED, lineHeight: 1.35, ...WRAP } }, card.subtitle)]
-          : []),
+        textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
+        ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
       ]),
       el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [
         label(VARIANT_LABEL.story, 36),
@@ -199,11 +234,11 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string): CardNode
 
 /** A flat card (no gradients or shadows: resvg's cost grows with them, see STACK-NOTES). */
 /** The card as satori elements; `fontFamily` is the stack of every bundled font family, in fallback order. */
-export function cardTree(card: OgCard, siteName: string, fontFamily: string): CardNode {
+export function cardTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText = {}): CardNode {
   if (card.variant === "square") return squareTree(siteName, fontFamily);
-  if (card.variant === "story") return storyTree(card, siteName, fontFamily);
+  if (card.variant === "story") return storyTree(card, siteName, fontFamily, shaped);
   const stars = card.bits ? [constellation(card.bits, 400)] : [];
-  const titleSize = (card.title.length > 60 ? 54 : card.title.length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
+  const boxes = textBoxes(card);
   return el(
     "div",
     { style: frameStyle({ width: 1200, height: 630, padding: "64px 72px", edge: 16 }, fontFamily) },
@@ -215,10 +250,8 @@ export function cardTree(card: OgCard, siteName: string, fontFamily: string): Ca
       ]),
       el("div", { style: { display: "flex", alignItems: "center", gap: 48 } }, [
         el("div", { style: { display: "flex", flexDirection: "column", gap: 24, flex: 1, minWidth: 0 } }, [
-          el("div", { style: { display: "flex", fontSize: titleSize, fontWeight: 700, lineHeight: 1.15, ...WRAP } }, card.title),
-          ...(card.subtitle
-            ? [el("div", { style: { display: "flex", fontSize: 32, color: MUTED, lineHeight: 1.35, ...WRAP } }, card.subtitle)]
-            : []),
+          textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700 }),
+          ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
         ]),
         ...stars,
       ]),

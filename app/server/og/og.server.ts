@@ -11,7 +11,7 @@ const CACHE_CONTROL = "public, max-age=86400, s-maxage=604800, stale-while-reval
  * GET /og?title&subtitle&variant: a 1200×630 PNG share card. Served from the Worker entry rather than a Remix route
  * because Vite's server build cannot import .wasm or .woff as modules; wrangler and the vitest pool both can.
  */
-export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAME" | "HASH_SECRET">, ctx: ExecutionContext): Promise<Response> {
+export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAME" | "HASH_SECRET" | "ASSETS">, ctx: ExecutionContext): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
@@ -25,9 +25,9 @@ export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAM
   const cached = await cache.match(cacheKey);
   if (cached) return request.method === "HEAD" ? new Response(null, cached) : cached;
 
-  const png = await renderOgPng(card, siteName).catch((error: unknown) => {
+  const png = await renderOgPng(card, siteName, env.ASSETS).catch((error: unknown) => {
     console.error("og: falling back to the default card", error);
-    return renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName);
+    return renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName, env.ASSETS);
   });
   const response = new Response(png, {
     headers: { "Content-Type": "image/png", "Content-Length": String(png.byteLength), "Cache-Control": CACHE_CONTROL },

@@ -11,7 +11,9 @@ import roboto700Symbols from "@fontsource/roboto/files/roboto-symbols-700-normal
 import symbols2 from "@fontsource/noto-sans-symbols-2/files/noto-sans-symbols-2-symbols-400-normal.woff";
 import notoMath from "@fontsource/noto-sans-math/files/noto-sans-math-latin-400-normal.woff";
 import symbols1 from "@fontsource/noto-sans-symbols/files/noto-sans-symbols-symbols-400-normal.woff";
-import { cardTree, ogSize, type OgCard } from "./card.server";
+import { cardTree, needsShaping, ogSize, textBoxes, type OgCard, type ShapedText } from "./card.server";
+import { fontsFor } from "./script-fonts.server";
+import { shapeText } from "./shaped-text.server";
 
 // Both engines are compiled once per isolate; a failed start is forgotten so the next request tries again.
 let ready: Promise<void> | undefined;
@@ -55,10 +57,19 @@ const FONTS = FONT_FILES.map(({ name, data, weight }) => ({
   style: "normal" as const,
 }));
 
-export async function renderOgPng(card: OgCard, siteName: string): Promise<Uint8Array<ArrayBuffer>> {
-  await start();
+/** Title and subtitle in scripts satori cannot shape, laid out with the fonts the static assets hold for them. */
+async function shapeScripts(card: OgCard, assets: Fetcher): Promise<ShapedText> {
+  const boxes = textBoxes(card);
+  const shape = async (text: string, weight: number, box: (typeof boxes)["title"]) =>
+    needsShaping(text) ? shapeText({ ...box, text }, await fontsFor(assets, text, weight)) : undefined;
+  const [title, subtitle] = await Promise.all([shape(card.title, 700, boxes.title), shape(card.subtitle, 400, boxes.subtitle)]);
+  return { title, subtitle };
+}
+
+export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher): Promise<Uint8Array<ArrayBuffer>> {
+  const [, shaped] = await Promise.all([start(), card.variant === "square" ? {} : shapeScripts(card, assets)]);
   const { width, height } = ogSize(card.variant);
-  const svg = await satori(cardTree(card, siteName, OG_FONT_STACK) as Parameters<typeof satori>[0], { width, height, fonts: FONTS });
+  const svg = await satori(cardTree(card, siteName, OG_FONT_STACK, shaped) as Parameters<typeof satori>[0], { width, height, fonts: FONTS });
   const resvg = new Resvg(svg, { fitTo: { mode: "width", value: width } });
   try {
     const image = resvg.render();
