@@ -1,9 +1,10 @@
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FIREWORKS_EVENT, isEncoding } from "~/components/wish-form/events";
-import { isPlaceholderCountry, previewLastWish } from "~/domain/live-activity";
+import { previewLastWish } from "~/domain/live-activity";
+import { usePlace } from "~/i18n/place";
 import { ANIMATION_MS, PENDING_POLL_MS } from "~/domain/limits";
-import { BELL_STATUS_SUBMIT_FIRST, bellStatusWaiting, FELLOW_DREAMER_LOCATION } from "~/domain/messages";
+import { BELL_STATUS_SUBMIT_FIRST, bellStatusWaiting } from "~/domain/messages";
 import { hashString } from "~/domain/poem";
 import type { PublicWish } from "~/domain/public-wish";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -58,6 +59,7 @@ function usePendingPoll() {
  */
 export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
   const { t } = useI18n();
+  const place = usePlace();
   usePendingPoll();
   const hydrated = useHydrated();
   const reducedMotion = useReducedMotion();
@@ -149,7 +151,7 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
                 <p className={styles.itemText}>“{previewLastWish(wish.wish)}”</p>
                 <p className={styles.itemMeta}>
                   <bdi>{wish.name === ANONYMOUS_NAME ? t(ANONYMOUS_NAME) : wish.name}</bdi> ·{" "}
-                  <bdi>{isPlaceholderCountry(wish.location) ? t(FELLOW_DREAMER_LOCATION) : wish.location}</bdi> ·{" "}
+                  <bdi suppressHydrationWarning>{place(wish)}</bdi> ·{" "}
                   <WishTime timestamp={wish.timestamp} />
                 </p>
               </li>

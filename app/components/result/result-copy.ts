@@ -1,8 +1,7 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
-import { ANONYMOUS_NAME, FELLOW_DREAMER_LOCATION, msg, UNKNOWN_LOCATION, type Translate } from "~/domain/messages";
+import { ANONYMOUS_NAME, msg, type Translate } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
-import type { PublicWish } from "~/domain/public-wish";
 import type { HardwareRun, RingView } from "~/domain/ring-view";
 import { ringPath } from "~/domain/share";
 import { type RingImageFormat, ringVariant } from "~/domain/og-variant";
@@ -111,11 +110,6 @@ export function circuitCaption(t: Translate, ring: Backend & Pick<RingView, "sta
       ? t("This is the logical circuit; {backend} has no RY or CX gate, and the program it really ran follows.", { backend: hardwareName(t, ring) })
       : t("This is the logical circuit; {backend} has no RY or CX gate, and the program sent to it follows.", { backend: hardwareName(t, ring) });
   return `${logical} ${rest}`;
-}
-
-export function wishLocation(wish: Pick<PublicWish, "location">): string {
-  const location = wish.location?.trim();
-  return location && location !== UNKNOWN_LOCATION ? location : FELLOW_DREAMER_LOCATION;
 }
 
 /** "0.8 seconds", "12 seconds": tenths only where they mean something. */

@@ -1,19 +1,16 @@
 import type { PublicWish } from "~/domain/public-wish";
-import { wishLocation } from "./result-copy";
 import * as styles from "./result.css";
 import { useI18n } from "~/i18n/i18n";
 import { THEME_LABELS } from "~/domain/theme";
-import { ANONYMOUS_NAME, FELLOW_DREAMER_LOCATION } from "~/domain/messages";
+import { ANONYMOUS_NAME } from "~/domain/messages";
+import { usePlace } from "~/i18n/place";
 
 /** The wishes of the ring, numbered as their qubits are. */
 export function RingWishes({ wishes, numbered }: { wishes: PublicWish[]; numbered: boolean }) {
   const { t } = useI18n();
   // The server writes "Anonymous" and "A fellow dreamer" in English; the page reads them in its own language.
   const name = (wish: PublicWish) => (wish.name === ANONYMOUS_NAME ? t(ANONYMOUS_NAME) : wish.name);
-  const place = (wish: PublicWish) => {
-    const location = wishLocation(wish);
-    return location === FELLOW_DREAMER_LOCATION ? t(FELLOW_DREAMER_LOCATION) : location;
-  };
+  const place = usePlace();
   return (
     <ol className={styles.wishList}>
       {wishes.map((wish, index) => (
@@ -27,7 +24,7 @@ export function RingWishes({ wishes, numbered }: { wishes: PublicWish[]; numbere
               {wish.wish}
             </p>
             <p className={styles.wishMeta}>
-              <bdi>{name(wish)}</bdi> · <bdi>{place(wish)}</bdi>
+              <bdi>{name(wish)}</bdi> · <bdi suppressHydrationWarning>{place(wish)}</bdi>
             </p>
           </article>
         </li>

@@ -1,5 +1,5 @@
-import { isPlaceholderCountry } from "~/domain/live-activity";
-import { ANONYMOUS_NAME, FELLOW_DREAMER_LOCATION, YOUR_WISH_ON_WALL } from "~/domain/messages";
+import { ANONYMOUS_NAME, YOUR_WISH_ON_WALL } from "~/domain/messages";
+import { usePlace } from "~/i18n/place";
 import type { PublicWish } from "~/domain/public-wish";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
 import { useStoredString } from "~/hooks/use-stored-string";
@@ -13,7 +13,7 @@ import { THEME_LABELS } from "~/domain/theme";
 
 export function WishCard({ wish, origin, returnTo }: { wish: PublicWish; origin: string; returnTo: string }) {
   const { t } = useI18n();
-  const place = isPlaceholderCountry(wish.location) ? t(FELLOW_DREAMER_LOCATION) : wish.location;
+  const place = usePlace()(wish);
   // The visitor's own latest wish (its id is kept on this device) stands out, so they can follow it on the Wall.
   const yours = useStoredString(LAST_WISH_ID_STORAGE_KEY) === wish.id;
   return (
@@ -33,7 +33,7 @@ export function WishCard({ wish, origin, returnTo }: { wish: PublicWish; origin:
         <bdi className={styles.name}>{wish.name.trim() || t(ANONYMOUS_NAME)}</bdi>
         <span aria-hidden="true"> · </span>
         <span className={visuallyHidden}>{t(", from")} </span>
-        <bdi>{place}</bdi>
+        <bdi suppressHydrationWarning>{place}</bdi>
       </p>
       <div className={styles.actions}>
         <ResonateButton wish={wish} returnTo={returnTo} />

@@ -6,7 +6,6 @@ import {
   providerSentence,
   ringCard,
   ringMeta,
-  wishLocation,
 } from "../../../app/components/result/result-copy";
 import type { PublicWish } from "../../../app/domain/public-wish";
 
@@ -50,12 +49,6 @@ describe("small words", () => {
   it("counts entangled wishes", () => {
     expect(entangledSubtitle(english, 1)).toBe("1 wish entangled");
     expect(entangledSubtitle(english, 5)).toBe("5 wishes entangled");
-  });
-
-  it("calls an unknown place a fellow dreamer", () => {
-    expect(wishLocation({ location: "France" })).toBe("France");
-    expect(wishLocation({ location: "Unknown" })).toBe("A fellow dreamer");
-    expect(wishLocation({ location: " " })).toBe("A fellow dreamer");
   });
 });
 
