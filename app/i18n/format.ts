@@ -11,6 +11,13 @@ export interface Formats {
   date: (day: string) => string;
   /** A whole number grouped as the language groups it. */
   number: (value: number) => string;
+  /** Items joined as the language lists them: "a, b and c", "a, b y c", "a、b和c". */
+  list: (items: readonly string[]) => string;
+}
+
+function englishList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join("");
+  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
 /** English keeps the hand-written forms of ADR 0013 (no ICU set-up on its first load); other languages use Intl. */
@@ -19,6 +26,7 @@ const ENGLISH: Formats = {
   longUtc: formatLongUtcDateTime,
   date: (day) => formatLongDate(day),
   number: groupThousands,
+  list: englishList,
 };
 
 export function formatsFor(tag: string): Formats {
@@ -30,6 +38,7 @@ export function formatsFor(tag: string): Formats {
     return format;
   };
   let numbers: Intl.NumberFormat | undefined;
+  let lists: Intl.ListFormat | undefined;
   return {
     dateTime: (date, clock) =>
       clock === "utc"
@@ -45,6 +54,7 @@ export function formatsFor(tag: string): Formats {
       return Number.isNaN(date.getTime()) ? day : dateFormat("day", { dateStyle: "long", timeZone: "UTC" }).format(date);
     },
     number: (value) => (numbers ??= new Intl.NumberFormat(tag, { maximumFractionDigits: 0 })).format(value),
+    list: (items) => (lists ??= new Intl.ListFormat(tag, { style: "long", type: "conjunction" })).format(items),
   };
 }
 

@@ -3,12 +3,14 @@ import type { DiagramGate } from "~/domain/ring-view";
 import { CIRCUIT_GEOMETRY as G, circuitDescription, circuitLayout } from "./circuit-layout";
 import * as styles from "./result.css";
 import { useI18n } from "~/i18n/i18n";
+import { useFormats } from "~/i18n/format";
 
 /** The ring's circuit as a drawing: one wire per wish, RY rotations, the CX chain, then a meter on every wire. */
 export function CircuitDiagram({ circuit }: { circuit: { qubits: number; gates: DiagramGate[] } }) {
   const { t } = useI18n();
+  const { list } = useFormats();
   const id = useId();
-  const layout = circuitLayout(circuit);
+  const layout = circuitLayout(t, circuit);
   return (
     <svg
       className={styles.circuitSvg}
@@ -19,7 +21,7 @@ export function CircuitDiagram({ circuit }: { circuit: { qubits: number; gates: 
       aria-describedby={`${id}-desc`}
     >
       <title id={`${id}-title`}>{t("Quantum circuit of this ring")}</title>
-      <desc id={`${id}-desc`}>{circuitDescription(circuit)}</desc>
+      <desc id={`${id}-desc`}>{circuitDescription(t, list, circuit)}</desc>
       {layout.wires.map((wire) => (
         <g key={wire.q}>
           <text className={styles.wireLabel} x={G.padding} y={wire.y} dominantBaseline="central">

@@ -1,3 +1,4 @@
+import type { Translate } from "~/domain/messages";
 import type { DiagramGate } from "~/domain/ring-view";
 
 export const CIRCUIT_GEOMETRY = {
@@ -37,8 +38,8 @@ export function formatTheta(theta: number): string {
   return theta.toFixed(2);
 }
 
-export function wishLabel(q: number): string {
-  return `Wish ${q + 1}`;
+export function wishLabel(t: Translate, q: number): string {
+  return t("Wish {number}", { number: q + 1 });
 }
 
 /**
@@ -46,7 +47,7 @@ export function wishLabel(q: number): string {
  * free, so independent rotations share a column; the measurements line up in one final column, as circuit
  * diagrams usually draw them.
  */
-export function circuitLayout(circuit: { qubits: number; gates: readonly DiagramGate[] }): CircuitLayout {
+export function circuitLayout(t: Translate, circuit: { qubits: number; gates: readonly DiagramGate[] }): CircuitLayout {
   const g = CIRCUIT_GEOMETRY;
   const nextFree = new Array<number>(circuit.qubits).fill(0);
   const columns: number[] = circuit.gates.map(() => 0);
@@ -92,31 +93,34 @@ export function circuitLayout(circuit: { qubits: number; gates: readonly Diagram
     height: 2 * g.padding + circuit.qubits * g.wireGap,
     wireStart,
     wireEnd,
-    wires: Array.from({ length: circuit.qubits }, (_, q) => ({ q, y: wireY(q), label: wishLabel(q) })),
+    wires: Array.from({ length: circuit.qubits }, (_, q) => ({ q, y: wireY(q), label: wishLabel(t, q) })),
     gates,
   };
 }
 
-function listInWords(items: string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
-}
-
 /** The diagram in words, for the SVG's <desc>: what a sighted visitor reads off the drawing. */
-export function circuitDescription(circuit: { qubits: number; gates: readonly DiagramGate[] }): string {
-  if (circuit.qubits === 0) return "An empty circuit: this ring holds no wishes.";
-  const sentences = [`${circuit.qubits} ${circuit.qubits === 1 ? "qubit" : "qubits"}, one for each wish.`];
+export function circuitDescription(
+  t: Translate,
+  list: (items: readonly string[]) => string,
+  circuit: { qubits: number; gates: readonly DiagramGate[] },
+): string {
+  if (circuit.qubits === 0) return t("An empty circuit: this ring holds no wishes.");
+  const sentences = [t("{count, plural, one {# qubit, one for each wish.} other {# qubits, one for each wish.}}", { count: circuit.qubits })];
   const rotations = circuit.gates.flatMap((gate) =>
-    gate.op === "ry" ? [`${wishLabel(gate.q)} by ${formatTheta(gate.theta)} radians`] : [],
+    gate.op === "ry" ? [t("{wish} by {theta} radians", { wish: wishLabel(t, gate.q), theta: formatTheta(gate.theta) })] : [],
   );
-  if (rotations.length) sentences.push(`An RY rotation turns ${listInWords(rotations)}.`);
+  if (rotations.length) sentences.push(t("An RY rotation turns {rotations}.", { rotations: list(rotations) }));
   const links = circuit.gates.flatMap((gate) =>
-    gate.op === "cx" ? [`${wishLabel(gate.control)} to ${wishLabel(gate.target)}`] : [],
+    gate.op === "cx" ? [t("{control} to {target}", { control: wishLabel(t, gate.control), target: wishLabel(t, gate.target) })] : [],
   );
-  if (links.length) sentences.push(`CX gates then entangle ${listInWords(links)}.`);
+  if (links.length) sentences.push(t("CX gates then entangle {links}.", { links: list(links) }));
   const measured = circuit.gates.filter((gate) => gate.op === "measure").length;
   if (measured) {
-    sentences.push(measured === circuit.qubits ? "Finally every qubit is measured." : `Finally ${measured} qubits are measured.`);
+    sentences.push(
+      measured === circuit.qubits
+        ? t("Finally every qubit is measured.")
+        : t("{count, plural, one {Finally # qubit is measured.} other {Finally # qubits are measured.}}", { count: measured }),
+    );
   }
   return sentences.join(" ");
 }

@@ -12,7 +12,7 @@ import { useI18n } from "~/i18n/i18n";
 export function CountsHistogram({ counts, chosen, shots }: { counts: Record<string, number>; chosen: string | null; shots: number }) {
   const { t } = useI18n();
   const id = useId();
-  const layout = histogramLayout(counts, chosen);
+  const layout = histogramLayout(t, counts, chosen);
   const outcomes = sortedOutcomes(counts);
   const top = outcomes[0];
   const axisY = layout.plot.y + layout.plot.height;
@@ -71,7 +71,7 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
           </g>
         ))}
         <text className={styles.axisTitle} x={layout.plot.x + layout.plot.width / 2} y={layout.height - 10} textAnchor="middle">
-          {`Shots (of ${shots})`}
+          {t("Shots (of {shots})", { shots })}
         </text>
         <text
           className={styles.axisTitle}
@@ -95,7 +95,7 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
           <tbody>
             {outcomes.map((outcome) => (
               <tr key={outcome.bitstring}>
-                <th scope="row">{outcome.bitstring === chosen ? `${outcome.bitstring} (chosen)` : outcome.bitstring}</th>
+                <th scope="row">{outcome.bitstring === chosen ? t("{bits} (chosen)", { bits: outcome.bitstring }) : outcome.bitstring}</th>
                 <td>{outcome.count}</td>
               </tr>
             ))}
@@ -104,7 +104,7 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
       </div>
       {G.maxRows < outcomes.length ? (
         <p className={styles.caption}>
-          The {G.maxRows - 1} most frequent outcomes are drawn; the rest share the last bar.
+          {t("The {count} most frequent outcomes are drawn; the rest share the last bar.", { count: G.maxRows - 1 })}
         </p>
       ) : null}
     </>

@@ -1,3 +1,5 @@
+import type { Translate } from "~/domain/messages";
+
 export const HISTOGRAM_GEOMETRY = {
   width: 340,
   rowHeight: 26,
@@ -59,15 +61,15 @@ export function tickStep(max: number): number {
   return Math.max(1, 10 * magnitude);
 }
 
-export function otherOutcomesLabel(outcomes: number): string {
-  return `${outcomes} ${outcomes === 1 ? "other" : "others"}`;
+export function otherOutcomesLabel(t: Translate, outcomes: number): string {
+  return t("{count, plural, one {# other} other {# others}}", { count: outcomes });
 }
 
 /**
  * Horizontal bars, one row per outcome, most frequent at the top: bit strings stay readable on a phone. Past
  * `maxRows` outcomes the tail is folded into one "N others" row; the table beside the chart lists them all.
  */
-export function histogramLayout(counts: Readonly<Record<string, number>>, chosen: string | null): HistogramLayout {
+export function histogramLayout(t: Translate, counts: Readonly<Record<string, number>>, chosen: string | null): HistogramLayout {
   const g = HISTOGRAM_GEOMETRY;
   const outcomes = sortedOutcomes(counts);
   const shown = outcomes.length > g.maxRows ? outcomes.slice(0, g.maxRows - 1) : outcomes;
@@ -76,7 +78,7 @@ export function histogramLayout(counts: Readonly<Record<string, number>>, chosen
   if (folded.length) {
     rows.push({
       key: "other",
-      label: otherOutcomesLabel(folded.length),
+      label: otherOutcomesLabel(t, folded.length),
       count: folded.reduce((sum, outcome) => sum + outcome.count, 0),
       other: true,
     });

@@ -1,3 +1,4 @@
+import type { Translate } from "~/domain/messages";
 import { wishLabel } from "./circuit-layout";
 
 /** What the OpenQASM 3 program of a hardware ring holds, read back from its text for the page's summary. */
@@ -26,15 +27,18 @@ export function summariseNativeProgram(qasm: string): NativeProgramSummary {
 }
 
 /** "The chip ran 37 native gates (20 rz, 12 sx, 1 x, 4 cz), then 5 measurements." Until it has run, "The program holds…". */
-export function nativeProgramSentence(summary: NativeProgramSummary, ran: boolean): string {
-  const total = summary.gates.reduce((sum, gate) => sum + gate.count, 0);
+export function nativeProgramSentence(t: Translate, summary: NativeProgramSummary, ran: boolean): string {
+  const count = summary.gates.reduce((sum, gate) => sum + gate.count, 0);
+  // Gate names are OpenQASM's own ("rz", "sx"), the same in every language.
   const parts = summary.gates.map((gate) => `${gate.count} ${gate.name}`).join(", ");
-  const gates = `${total} native ${total === 1 ? "gate" : "gates"}${parts ? ` (${parts})` : ""}`;
-  const measured = `${summary.measurements} ${summary.measurements === 1 ? "measurement" : "measurements"}`;
-  return `${ran ? "The chip ran" : "The program holds"} ${gates}, then ${measured}.`;
+  const gates = parts
+    ? t("{count, plural, one {# native gate ({parts})} other {# native gates ({parts})}}", { count, parts })
+    : t("{count, plural, one {# native gate} other {# native gates}}", { count });
+  const measurements = t("{count, plural, one {# measurement} other {# measurements}}", { count: summary.measurements });
+  return ran ? t("The chip ran {gates}, then {measurements}.", { gates, measurements }) : t("The program holds {gates}, then {measurements}.", { gates, measurements });
 }
 
 /** "Wish 1 → qubit 12, read into c[0]": physicalQubits[i] carried wish i. */
-export function qubitAssignments(physicalQubits: readonly number[]): string[] {
-  return physicalQubits.map((qubit, index) => `${wishLabel(index)} → physical qubit ${qubit}, read into c[${index}]`);
+export function qubitAssignments(t: Translate, physicalQubits: readonly number[]): string[] {
+  return physicalQubits.map((qubit, index) => t("{wish} → physical qubit {qubit}, read into c[{index}]", { wish: wishLabel(t, index), qubit, index }));
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { english } from "../../support/english";
 import { HISTOGRAM_GEOMETRY, histogramLayout, otherOutcomesLabel, sortedOutcomes, tickStep } from "../../../app/components/result/histogram";
 
 describe("sortedOutcomes", () => {
@@ -33,7 +34,7 @@ describe("histogramLayout", () => {
   const counts = { "10110": 31, "00110": 20, "11111": 9, "00000": 40 };
 
   it("draws one bar per outcome, top to bottom by count, lengths in proportion", () => {
-    const layout = histogramLayout(counts, "00000");
+    const layout = histogramLayout(english, counts, "00000");
     expect(layout.bars.map((bar) => bar.label)).toEqual(["00000", "10110", "00110", "11111"]);
     expect(layout.domainMax).toBe(40);
     expect(layout.bars[0].width).toBeCloseTo(layout.plot.width);
@@ -43,13 +44,13 @@ describe("histogramLayout", () => {
   });
 
   it("highlights the chosen bit string only", () => {
-    const layout = histogramLayout(counts, "10110");
+    const layout = histogramLayout(english, counts, "10110");
     expect(layout.bars.filter((bar) => bar.highlighted).map((bar) => bar.label)).toEqual(["10110"]);
-    expect(histogramLayout(counts, null).bars.some((bar) => bar.highlighted)).toBe(false);
+    expect(histogramLayout(english, counts, null).bars.some((bar) => bar.highlighted)).toBe(false);
   });
 
   it("places ticks from 0 to the rounded maximum along the plot", () => {
-    const layout = histogramLayout(counts, null);
+    const layout = histogramLayout(english, counts, null);
     expect(layout.ticks.map((tick) => tick.value)).toEqual([0, 10, 20, 30, 40]);
     expect(layout.ticks[0].x).toBe(layout.plot.x);
     expect(layout.ticks.at(-1)?.x).toBeCloseTo(layout.plot.x + layout.plot.width);
@@ -58,17 +59,17 @@ describe("histogramLayout", () => {
   it("folds the tail into one row past the row limit, keeping every shot", () => {
     const many: Record<string, number> = {};
     for (let index = 0; index < 20; index++) many[index.toString(2).padStart(5, "0")] = 20 - index;
-    const layout = histogramLayout(many, "00000");
+    const layout = histogramLayout(english, many, "00000");
     expect(layout.bars).toHaveLength(HISTOGRAM_GEOMETRY.maxRows);
     const last = layout.bars.at(-1)!;
     expect(last.other).toBe(true);
-    expect(last.label).toBe(otherOutcomesLabel(20 - (HISTOGRAM_GEOMETRY.maxRows - 1)));
+    expect(last.label).toBe(otherOutcomesLabel(english, 20 - (HISTOGRAM_GEOMETRY.maxRows - 1)));
     const total = Object.values(many).reduce((sum, count) => sum + count, 0);
     expect(layout.bars.reduce((sum, bar) => sum + bar.count, 0)).toBe(total);
   });
 
   it("fits inside its own box", () => {
-    const layout = histogramLayout(counts, null);
+    const layout = histogramLayout(english, counts, null);
     for (const bar of layout.bars) {
       expect(bar.x + bar.width).toBeLessThanOrEqual(layout.width - HISTOGRAM_GEOMETRY.right + 0.001);
       expect(bar.y + bar.height).toBeLessThanOrEqual(layout.plot.y + layout.plot.height);
@@ -77,13 +78,13 @@ describe("histogramLayout", () => {
   });
 
   it("survives an empty result", () => {
-    const layout = histogramLayout({}, null);
+    const layout = histogramLayout(english, {}, null);
     expect(layout.bars).toEqual([]);
     expect(layout.ticks.map((tick) => tick.value)).toEqual([0, 1]);
   });
 
   it("words the folded row", () => {
-    expect(otherOutcomesLabel(1)).toBe("1 other");
-    expect(otherOutcomesLabel(9)).toBe("9 others");
+    expect(otherOutcomesLabel(english, 1)).toBe("1 other");
+    expect(otherOutcomesLabel(english, 9)).toBe("9 others");
   });
 });
