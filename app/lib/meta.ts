@@ -61,6 +61,8 @@ export interface CardParams {
   title?: string;
   subtitle?: string;
   variant?: string;
+  /** The language of the card's own words (its label and tagline); English when not given. */
+  lang?: Locale;
 }
 
 /** The share card's path on this site (/og?…), for the page's own use (the native share sheet's image). */
@@ -69,12 +71,13 @@ export function ogImagePath(params: CardParams): string {
   if (params.title) query.set("title", cut(params.title, OG_TITLE_MAX));
   if (params.subtitle) query.set("subtitle", cut(params.subtitle, OG_SUBTITLE_MAX));
   if (params.variant) query.set("variant", params.variant);
+  if (params.lang && params.lang !== DEFAULT_LOCALE) query.set("lang", params.lang);
   const search = query.toString();
   return `/og${search ? `?${search}` : ""}`;
 }
 
 export function ogImageUrl(site: SiteInfo, params: CardParams): string {
-  return signedCardUrl(`${site.siteUrl}${ogImagePath(params)}`);
+  return signedCardUrl(`${site.siteUrl}${ogImagePath({ lang: site.locale, ...params })}`);
 }
 
 /**

@@ -176,6 +176,19 @@ describe("share cards in every script", () => {
     expect([...new Uint8Array(await font.arrayBuffer()).slice(0, 4)]).toEqual([0, 1, 0, 0]);
   });
 
+  it("writes the card's own words in the sharing page's language, and only ours", async () => {
+    const english = await png("/og");
+    const arabic = await png("/og?lang=ar");
+    expect(arabic).not.toEqual(english);
+    expect(await png("/og?lang=zh")).not.toEqual(arabic);
+    // An unknown language is English; the language is not signed, since it only picks among the site's own words.
+    expect(await png("/og?lang=xx")).toEqual(english);
+    expect(await png("/og?title=Hope%20hums&variant=bell-101&lang=hi")).not.toEqual(await card("Hope hums"));
+    // Pages ask for their language's card.
+    const html = await (await get("/ar/about")).text();
+    expect(html).toMatch(/<meta property="og:image" content="[^"]*lang=ar/);
+  });
+
   it("leaves out a character no font draws instead of drawing a box for it", async () => {
     // U+E000 is a private-use character: no font has it, so the card is the one drawn without it.
     const drawn = await card("سلام على العالم");

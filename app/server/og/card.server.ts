@@ -1,7 +1,10 @@
 import { constellationLayout } from "~/domain/constellation";
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
 import { readRingVariant } from "~/domain/og-variant";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "~/domain/locale";
+import { msg } from "~/domain/messages";
 import { TAGLINE, THEME_COLOUR } from "~/domain/site";
+import { translatorFor } from "~/i18n/catalogues.server";
 import type { ShapedBlock, TextBox } from "./shaped-text.server";
 
 export const OG_VARIANTS = ["default", "wish", "bell", "article", "square", "story"] as const;
@@ -23,15 +26,20 @@ export interface OgCard {
   variant: OgVariant;
   /** A ring's measured bits ("101"), which draw its constellation; null on every other card. */
   bits: string | null;
+  /** The language of the card's own words (`?lang=`, the sharing page's language; not signed, it picks only our text). */
+  locale: Locale;
+  /** The variant's label and the tagline, in that language. */
+  label: string;
+  tagline: string;
 }
 
 const VARIANT_LABEL: Record<OgVariant, string> = {
-  default: "Write a wish · ring the bell",
+  default: msg("Write a wish · ring the bell"),
   square: "",
-  wish: "A wish for the world",
-  bell: "The bell has rung",
-  article: "From the journal",
-  story: "The bell has rung",
+  wish: msg("A wish for the world"),
+  bell: msg("The bell has rung"),
+  article: msg("From the journal"),
+  story: msg("The bell has rung"),
 };
 
 function clean(value: string | null, max: number): string {
@@ -51,15 +59,21 @@ export const needsShaping = (text: string) => !DRAWABLE.test(text);
 export function readOgCard(params: URLSearchParams, siteName: string): OgCard {
   const ring = readRingVariant(params.get("variant"));
   const variant = ring?.format ?? OG_VARIANTS.find((name) => name === params.get("variant")) ?? "default";
+  const lang = params.get("lang");
+  const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
+  const t = translatorFor(locale);
+  const tagline = t(TAGLINE);
   const title = clean(params.get("title"), OG_TITLE_MAX) || siteName;
-  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX) || (title === siteName ? TAGLINE : "");
-  return { title, subtitle, variant, bits: ring?.bits ?? null };
+  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX) || (title === siteName ? tagline : "");
+  const label = VARIANT_LABEL[variant] ? t(VARIANT_LABEL[variant]) : "";
+  return { title, subtitle, variant, bits: ring?.bits ?? null, locale, label, tagline };
 }
 
 /** The cache key is the normalised card, so every query that draws the same picture shares one PNG. */
 export function ogCacheKey(origin: string, card: OgCard): string {
   const variant = card.bits ? `${card.variant}-${card.bits}` : card.variant;
   const query = new URLSearchParams({ title: card.title, subtitle: card.subtitle, variant });
+  if (card.locale !== DEFAULT_LOCALE) query.set("lang", card.locale);
   return `${origin}/og?${query}`;
 }
 
@@ -137,7 +151,7 @@ function constellation(bits: string, width: number): CardNode {
   ]);
 }
 
-function label(text: string, fontSize: number): CardNode {
+function label(text: string, fontSize: number, block: ShapedBlock | undefined): CardNode {
   return el(
     "div",
     {
@@ -151,7 +165,7 @@ function label(text: string, fontSize: number): CardNode {
         fontSize,
       },
     },
-    text,
+    block ? outline(block, THEME_COLOUR) : text,
   );
 }
 
@@ -171,14 +185,22 @@ function frameStyle(size: { width: number; height: number; padding: string; edge
   };
 }
 
-/** The box each variant gives its title and subtitle: where satori wraps Latin text and fontkit lays out the rest. */
-export function textBoxes(card: OgCard): { title: Omit<TextBox, "text">; subtitle: Omit<TextBox, "text"> } {
+export type CardText = "title" | "subtitle" | "label" | "tagline";
+type Box = Omit<TextBox, "text">;
+
+/**
+ * The box each piece of a card's text gets: where satori wraps Latin text and fontkit lays out the rest. The label
+ * and the tagline take one line, as wide as their words.
+ */
+export function textBoxes(card: OgCard): Record<CardText, Box> {
   const length = Array.from(card.title).length;
   if (card.variant === "story") {
     const size = length > 60 ? 68 : length > 30 ? 80 : 96;
     return {
       title: { size, lineHeight: 1.2, width: 888, maxLines: 4, align: "center" },
       subtitle: { size: 42, lineHeight: 1.35, width: 888, maxLines: 3, align: "center" },
+      label: { size: 36, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
+      tagline: { size: 36, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
     };
   }
   const size = (length > 60 ? 54 : length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
@@ -186,26 +208,26 @@ export function textBoxes(card: OgCard): { title: Omit<TextBox, "text">; subtitl
   return {
     title: { size, lineHeight: 1.15, width, maxLines: size > 66 ? 2 : 3, align: "start" },
     subtitle: { size: 32, lineHeight: 1.35, width, maxLines: 2, align: "start" },
+    label: { size: 24, lineHeight: 1.2, width: 520, maxLines: 1, align: "start", fit: true },
+    tagline: { size: 24, lineHeight: 1.3, width: 1000, maxLines: 1, align: "start", fit: true },
   };
 }
 
 /** Text shaped outside satori, drawn as the outlines of its glyphs. */
-export interface ShapedText {
-  title?: ShapedBlock;
-  subtitle?: ShapedBlock;
-}
+export type ShapedText = Partial<Record<CardText, ShapedBlock>>;
 
-function textOrOutline(text: string, block: ShapedBlock | undefined, box: Omit<TextBox, "text">, style: Record<string, unknown>): CardNode {
-  const colour = (style.color as string | undefined) ?? TEXT;
-  if (!block) {
-    const align = box.align === "center" ? { textAlign: "center" } : {};
-    return el("div", { style: { display: "flex", fontSize: box.size, lineHeight: box.lineHeight, ...align, ...WRAP, ...style } }, text);
-  }
+function outline(block: ShapedBlock, colour: string): CardNode {
   return el(
     "svg",
     { width: block.width, height: block.height, viewBox: `0 0 ${block.width} ${block.height}` },
     block.lines.map((d) => el("path", { d, fill: colour })),
   );
+}
+
+function textOrOutline(text: string, block: ShapedBlock | undefined, box: Box, style: Record<string, unknown>): CardNode {
+  if (block) return outline(block, (style.color as string | undefined) ?? TEXT);
+  const align = box.align === "center" ? { textAlign: "center" } : {};
+  return el("div", { style: { display: "flex", fontSize: box.size, lineHeight: box.lineHeight, ...align, ...WRAP, ...style } }, text);
 }
 
 /** The story image (1080×1920): the ring's constellation large, its poem under it, where its wishes came from. */
@@ -225,8 +247,8 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: S
         ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
       ]),
       el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [
-        label(VARIANT_LABEL.story, 36),
-        el("div", { style: { display: "flex", fontSize: 36, color: MUTED } }, TAGLINE),
+        label(card.label, 36, shaped.label),
+        el("div", { style: { display: "flex", fontSize: 36, color: MUTED } }, shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline),
       ]),
     ],
   );
@@ -246,7 +268,7 @@ export function cardTree(card: OgCard, siteName: string, fontFamily: string, sha
       el("div", { style: { display: "flex", alignItems: "center", gap: 20 } }, [
         bellMark(72),
         el("div", { style: { display: "flex", fontSize: 40, fontWeight: 700, color: TEXT } }, siteName),
-        el("div", { style: { display: "flex", marginLeft: "auto" } }, [label(VARIANT_LABEL[card.variant], 24)]),
+        el("div", { style: { display: "flex", marginLeft: "auto" } }, [label(card.label, 24, shaped.label)]),
       ]),
       el("div", { style: { display: "flex", alignItems: "center", gap: 48 } }, [
         el("div", { style: { display: "flex", flexDirection: "column", gap: 24, flex: 1, minWidth: 0 } }, [
@@ -257,7 +279,7 @@ export function cardTree(card: OgCard, siteName: string, fontFamily: string, sha
       ]),
       el("div", { style: { display: "flex", alignItems: "center", gap: 14, fontSize: 24, color: MUTED } }, [
         el("div", { style: { display: "flex", width: 14, height: 14, borderRadius: 999, background: GOLD } }),
-        TAGLINE,
+        shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline,
       ]),
     ],
   );

@@ -62,8 +62,13 @@ async function shapeScripts(card: OgCard, assets: Fetcher): Promise<ShapedText> 
   const boxes = textBoxes(card);
   const shape = async (text: string, weight: number, box: (typeof boxes)["title"]) =>
     needsShaping(text) ? shapeText({ ...box, text }, await fontsFor(assets, text, weight)) : undefined;
-  const [title, subtitle] = await Promise.all([shape(card.title, 700, boxes.title), shape(card.subtitle, 400, boxes.subtitle)]);
-  return { title, subtitle };
+  const [title, subtitle, label, tagline] = await Promise.all([
+    shape(card.title, 700, boxes.title),
+    shape(card.subtitle, 400, boxes.subtitle),
+    shape(card.label, 400, boxes.label),
+    shape(card.tagline, 400, boxes.tagline),
+  ]);
+  return { title, subtitle, label, tagline };
 }
 
 export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher): Promise<Uint8Array<ArrayBuffer>> {

@@ -18,6 +18,8 @@ export interface TextBox {
   maxLines: number;
   /** "start" sets each line at the paragraph's start edge (the right for Arabic); "center" centres it. */
   align: "start" | "center";
+  /** The block as wide as its widest line (at most `width`), for text inside a pill or beside a dot. */
+  fit?: boolean;
 }
 
 export interface ShapedBlock {
@@ -194,7 +196,7 @@ export function shapeText(box: TextBox, fonts: readonly Font[]): ShapedBlock {
   const glyphHeight = (primary.ascent - primary.descent) * scale;
   let notdef = 0;
 
-  const paths = kept.map((span, index) => {
+  const prepared = kept.map((span, index) => {
     let end = span.end;
     while (end > span.start && /\s/u.test(text[end - 1])) end--;
     let content = text.slice(0, end);
@@ -217,13 +219,16 @@ export function shapeText(box: TextBox, fonts: readonly Font[]): ShapedBlock {
       content = candidate.full;
       runs = candidate.runs;
     }
-    const width = shapeLine(content, runs, box.size).width;
-    const x = box.align === "center" ? (box.width - width) / 2 : rtl ? box.width - width : 0;
+    return { content, runs, width: shapeLine(content, runs, box.size).width };
+  });
+  const blockWidth = box.fit ? Math.ceil(Math.max(0, ...prepared.map((line) => line.width))) : box.width;
+  const paths = prepared.map(({ content, runs, width }, index) => {
+    const x = box.align === "center" ? (blockWidth - width) / 2 : rtl ? blockWidth - width : 0;
     const baseline = index * lineHeight + (lineHeight - glyphHeight) / 2 + primary.ascent * scale;
     const shaped = shapeLine(content, runs, box.size, x, baseline);
     notdef += shaped.notdef;
     return shaped.path;
   });
 
-  return { width: box.width, height: Math.ceil(kept.length * lineHeight), rtl, lines: paths, missing: missing + notdef, truncated };
+  return { width: blockWidth, height: Math.ceil(kept.length * lineHeight), rtl, lines: paths, missing: missing + notdef, truncated };
 }
