@@ -117,18 +117,20 @@ export const badge = style({
 // As narrow as a 360 px phone's map allows beside the zoom buttons; the site's dark theme, not Leaflet's white.
 export const popup = style({ minWidth: "min(14rem, calc(100vw - 10rem))", maxWidth: "min(18rem, calc(100vw - 10rem))", color: vars.color.text, font: `0.875rem/1.45 ${vars.font.body}` });
 
-globalStyle(`${canvas} .leaflet-popup-content-wrapper, ${canvas} .leaflet-popup-tip`, {
+globalStyle(`${canvas}.leaflet-container .leaflet-popup-content-wrapper, ${canvas}.leaflet-container .leaflet-popup-tip`, {
   background: vars.color.surfaceRaised,
   color: vars.color.text,
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.card,
 });
-globalStyle(`${canvas} .leaflet-popup-close-button`, { color: vars.color.textMuted });
-globalStyle(`${canvas} .leaflet-bar a`, { background: vars.color.surfaceRaised, color: vars.color.text, borderBottomColor: vars.color.border });
-globalStyle(`${canvas} .leaflet-bar`, { border: `1px solid ${vars.color.border}` });
-// Opaque, so its contrast holds over any tile (and is measurable where tiles do not load).
-globalStyle(`${canvas} .leaflet-control-attribution`, { background: vars.color.background, color: vars.color.textMuted });
-globalStyle(`${canvas} .leaflet-control-attribution a`, { color: vars.color.brandStrong });
+globalStyle(`${canvas}.leaflet-container .leaflet-popup-close-button`, { color: vars.color.textMuted });
+globalStyle(`${canvas}.leaflet-container .leaflet-bar a`, { background: vars.color.surfaceRaised, color: vars.color.text, borderBottomColor: vars.color.border });
+globalStyle(`${canvas}.leaflet-container .leaflet-bar`, { border: `1px solid ${vars.color.border}` });
+// Opaque, so its contrast holds over any tile (and is measurable where tiles do not load). These overrides carry
+// `.leaflet-container` too: leaflet.css comes with the map's chunk and lands before or after the site's stylesheet,
+// and at equal specificity its white attribution box won whenever it came last (light text on white, caught by axe).
+globalStyle(`${canvas}.leaflet-container .leaflet-control-attribution`, { background: vars.color.background, color: vars.color.textMuted });
+globalStyle(`${canvas}.leaflet-container .leaflet-control-attribution a`, { color: vars.color.brandStrong });
 
 export const popupTitle = style({
   display: "flex",
