@@ -24,7 +24,7 @@ export function CircuitDiagram({ circuit }: { circuit: { qubits: number; gates: 
       <desc id={`${id}-desc`}>{circuitDescription(t, list, circuit)}</desc>
       {layout.wires.map((wire) => (
         <g key={wire.q}>
-          <text className={styles.wireLabel} x={G.padding} y={wire.y} dominantBaseline="central">
+          <text className={styles.wireLabel} x={G.padding} y={wire.y} dominantBaseline="central" direction="ltr">
             {wire.label}
           </text>
           <line className={styles.wire} x1={layout.wireStart} x2={layout.wireEnd} y1={wire.y} y2={wire.y} />
@@ -42,7 +42,7 @@ export function CircuitDiagram({ circuit }: { circuit: { qubits: number; gates: 
                 height={G.gateHeight}
                 rx={6}
               />
-              <text className={styles.gateText} x={gate.x} y={gate.y} textAnchor="middle" dominantBaseline="central">
+              <text className={styles.gateText} x={gate.x} y={gate.y} textAnchor="middle" dominantBaseline="central" direction="ltr">
                 {gate.label}
               </text>
             </g>

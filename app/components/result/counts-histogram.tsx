@@ -45,7 +45,7 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
         {layout.ticks.map((tick) => (
           <g key={tick.value}>
             <line className={styles.gridLine} x1={tick.x} x2={tick.x} y1={layout.plot.y} y2={axisY} />
-            <text className={styles.axisText} x={tick.x} y={axisY + 16} textAnchor="middle">
+            <text className={styles.axisText} x={tick.x} y={axisY + 16} textAnchor="middle" direction="ltr">
               {tick.value}
             </text>
           </g>
@@ -54,7 +54,8 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
         <line className={styles.axis} x1={layout.plot.x} x2={layout.plot.x} y1={layout.plot.y} y2={axisY} />
         {layout.bars.map((bar) => (
           <g key={bar.key}>
-            <text className={styles.barLabel} x={bar.x - 8} y={bar.y + bar.height / 2} textAnchor="end" dominantBaseline="central">
+            {/* The drawing runs left to right in every language: its labels are anchored by coordinates, not by the page's direction. */}
+            <text className={styles.barLabel} x={bar.x - 8} y={bar.y + bar.height / 2} textAnchor="end" dominantBaseline="central" direction="ltr">
               {bar.label}
             </text>
             <rect
@@ -65,7 +66,7 @@ export function CountsHistogram({ counts, chosen, shots }: { counts: Record<stri
               height={bar.height}
               rx={3}
             />
-            <text className={styles.barCount} x={bar.x + bar.width + 6} y={bar.y + bar.height / 2} dominantBaseline="central">
+            <text className={styles.barCount} x={bar.x + bar.width + 6} y={bar.y + bar.height / 2} dominantBaseline="central" direction="ltr">
               {bar.count}
             </text>
           </g>
