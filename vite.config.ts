@@ -49,6 +49,19 @@ function eagerCompileHydrationChunks(chunkNames: readonly string[]): Plugin {
  * the Worker, however many ways it is reached (ADR 0017). The share images' .wasm and .woff imports stay imports, for
  * wrangler's module rules to load when it bundles build/server/worker.js.
  */
+type Asset = { fileName: string; source: string | Uint8Array };
+
+/** A plugin that adds files to the client build's output (never the server's): static assets served without the Worker. */
+function clientAssets(name: string, files: () => Asset[]): Plugin {
+  return {
+    name: `quantum-bell:${name}`,
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    generateBundle() {
+      for (const { fileName, source } of files()) this.emitFile({ type: "asset", fileName, source });
+    },
+  };
+}
+
 /**
  * Self-hosted flags (ADR 0019): the client build emits country-flag-icons' 3:2 SVGs as /flags/XX.svg, so the live
  * strip, the countries table and the map popups show a drawn flag on every system (emoji flags are letter pairs on
@@ -56,59 +69,28 @@ function eagerCompileHydrationChunks(chunkNames: readonly string[]): Plugin {
  */
 function selfHostedFlags(): Plugin {
   const folder = join(createRequire(import.meta.url).resolve("country-flag-icons/package.json"), "..", "3x2");
-  let ssr = false;
-  return {
-    name: "quantum-bell:self-hosted-flags",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-    },
-    generateBundle() {
-      if (ssr) return;
-      for (const file of readdirSync(folder)) {
-        if (/^[A-Z]{2}\.svg$/.test(file)) this.emitFile({ type: "asset", fileName: `flags/${file}`, source: readFileSync(join(folder, file)) });
-      }
-    },
-  };
+  return clientAssets("self-hosted-flags", () =>
+    readdirSync(folder)
+      .filter((file) => /^[A-Z]{2}\.svg$/.test(file))
+      .map((file) => ({ fileName: `flags/${file}`, source: readFileSync(join(folder, file)) })),
+  );
 }
 
 /**
  * The share card's fonts for Arabic, Devanagari and Chinese (ADR 0028): too large for the Worker, so the client build
  * emits them as static assets for /og to read, as TrueType with a manifest of what each file draws.
  */
-function ogScriptFonts(): Plugin {
-  let ssr = false;
-  return {
-    name: "quantum-bell:og-script-fonts",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-    },
-    generateBundle() {
-      if (ssr) return;
-      for (const { fileName, source } of ogFontFiles()) this.emitFile({ type: "asset", fileName, source });
-    },
-  };
-}
+const ogScriptFonts = () => clientAssets("og-script-fonts", ogFontFiles);
 
 /**
  * Static assets (the JS and CSS bundles, flags, favicon, manifest) are served without the Worker, so they get the
  * Worker's security headers from a `_headers` file the build writes from the same values (issue 21).
  */
 function staticSecurityHeaders(): Plugin {
-  let ssr = false;
-  return {
-    name: "quantum-bell:static-security-headers",
-    apply: "build",
-    configResolved(config) {
-      ssr = Boolean(config.build.ssr);
-    },
-    generateBundle() {
-      if (ssr) return;
-      const lines = Object.entries(staticAssetHeaders()).map(([name, value]) => `  ${name}: ${value}`);
-      this.emitFile({ type: "asset", fileName: "_headers", source: ["/*", ...lines, ""].join("\n") });
-    },
-  };
+  return clientAssets("static-security-headers", () => {
+    const lines = Object.entries(staticAssetHeaders()).map(([name, value]) => `  ${name}: ${value}`);
+    return [{ fileName: "_headers", source: ["/*", ...lines, ""].join("\n") }];
+  });
 }
 
 function workerEntry(entry: string): Plugin {
