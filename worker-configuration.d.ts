@@ -3,7 +3,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./workers/entry");
-		durableNamespaces: "BellRoom";
+		durableNamespaces: "BellRoom" | "BellRelay";
 	}
 	interface Env {
 		DB: D1Database;
@@ -19,6 +19,8 @@ declare namespace Cloudflare {
 		IBM_INSTANCE_CRN: string;
 		BELL_ROOM: DurableObjectNamespace<import("./workers/entry").BellRoom>;
 		ASSETS: Fetcher;
+		BELL_RELAY: DurableObjectNamespace<import("./workers/entry").BellRelay>;
+		RELAY_COUNT: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -26,7 +28,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_NAME" | "SITE_URL" | "QUANTUM_PROVIDER" | "IP_DAILY_WISH_LIMIT" | "SIMULATOR_START_SECONDS" | "HASH_SECRET" | "ADMIN_PASSWORD" | "SESSION_SECRET" | "IBM_API_KEY" | "IBM_INSTANCE_CRN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "SITE_NAME" | "SITE_URL" | "QUANTUM_PROVIDER" | "IP_DAILY_WISH_LIMIT" | "SIMULATOR_START_SECONDS" | "RELAY_COUNT" | "HASH_SECRET" | "ADMIN_PASSWORD" | "SESSION_SECRET" | "IBM_API_KEY" | "IBM_INSTANCE_CRN">> {}
 }
 declare module "*.woff" {
 	const value: ArrayBuffer;

@@ -4,18 +4,19 @@ import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
 import { cooldownLeftMs, ringCooldownSeconds } from "~/domain/limits";
-import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown, SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
+import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
+import { relayCount, relayNames } from "~/domain/relays";
 import type { RoomMessage } from "~/domain/room-messages";
-import { isSameSiteOrigin } from "~/server/origin.server";
 import type { QuantumCredits } from "~/server/credits.server";
 import { claimRing, type RingClaim } from "~/server/rings.server";
 import { QuantumConfigurationError } from "./quantum";
 import { RingJobs } from "./ring-jobs";
 import { roomProviders, type RoomProvider, type RoomProviders } from "./room-provider";
+import { bellRelay } from "~/server/bell-room-client.server";
 
-/** Frames larger than this close the socket: clients only ever send `ping`. */
-const MAX_CLIENT_FRAME_BYTES = 1024;
 const LAST_RING_KEY = "lastRingAt";
+/** Each relay's last reported socket count, under this prefix and its name: presence survives the room's eviction. */
+const PRESENCE_PREFIX = "presence:";
 const PRESENCE_COALESCE_MS = 1_000;
 /**
  * A ring sets the room's alarm this soon before it is claimed in D1. A ring whose job submission is under way holds
@@ -41,8 +42,8 @@ const newRingId = monotonicFactory();
 
 /**
  * The shared bell. One instance (named `global`) serialises every ring, holds the 20-second cooldown in its
- * storage (so an eviction cannot reset it), advances quantum jobs from its alarm and the cron, and fans messages
- * out to every visitor's socket through the hibernation API (idle sockets cost nothing).
+ * storage (so an eviction cannot reset it), advances quantum jobs from its alarm and the cron, and publishes each
+ * message once per relay (workers/bell-relay.ts), which hold the visitors' sockets (issue 23).
  */
 export class BellRoom extends DurableObject<Env> {
   private serial: Promise<unknown> = Promise.resolve();
@@ -52,24 +53,9 @@ export class BellRoom extends DurableObject<Env> {
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    // Heartbeats are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
     // Nothing here may throw: a misconfigured provider answers each ring with a sentence, and health names it.
     this.providers = roomProviders(env);
     this.jobs = new RingJobs(env, this.providers, (message) => this.send(message), (at) => this.wakeAt(at));
-  }
-
-  async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.invalidRequest }, { status: 426 });
-    }
-    if (!isSameSiteOrigin(request, this.env)) {
-      return Response.json({ success: false, error: SOCKET_CROSS_SITE, code: ERROR_CODE.crossSite }, { status: 403 });
-    }
-    const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
-    this.schedulePresence();
-    return new Response(null, { status: 101, webSocket: client });
   }
 
   /** Health probe used by /api/infrastructure/health. */
@@ -102,19 +88,10 @@ export class BellRoom extends DurableObject<Env> {
     return this.send(message);
   }
 
-  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
-    if (size > MAX_CLIENT_FRAME_BYTES) this.closeQuietly(ws, 1009, "Message too big");
-    // Anything else a client sends is ignored: the protocol is server → client only.
-  }
-
-  async webSocketClose(ws: WebSocket): Promise<void> {
-    this.closeQuietly(ws, 1000, "Goodbye");
-    this.schedulePresence();
-  }
-
-  async webSocketError(ws: WebSocket): Promise<void> {
-    this.closeQuietly(ws, 1011, "Socket error");
+  /** A relay's socket count: kept, and the sum announced as `presence` (at most once a second). */
+  async relayPresence(relay: string, count: number): Promise<void> {
+    if (!relayNames(relayCount(this.env.RELAY_COUNT)).includes(relay) || !Number.isInteger(count) || count < 0) return;
+    await this.ctx.storage.put(`${PRESENCE_PREFIX}${relay}`, count);
     this.schedulePresence();
   }
 
@@ -204,34 +181,30 @@ export class BellRoom extends DurableObject<Env> {
     if (this.presenceTimer) return;
     this.presenceTimer = setTimeout(() => {
       this.presenceTimer = undefined;
-      this.send({ type: "presence", count: this.openSockets().length });
+      void this.announcePresence();
     }, PRESENCE_COALESCE_MS);
   }
 
-  private openSockets(): WebSocket[] {
-    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  private async announcePresence(): Promise<void> {
+    const names = new Set(relayNames(relayCount(this.env.RELAY_COUNT)).map((name) => `${PRESENCE_PREFIX}${name}`));
+    const counts = await this.ctx.storage.list<number>({ prefix: PRESENCE_PREFIX });
+    let count = 0;
+    for (const [key, value] of counts) if (names.has(key)) count += value;
+    this.send({ type: "presence", count });
   }
 
+  /**
+   * Serialises the message once and hands the frame to every relay. Not awaited: a slow or restarting relay never
+   * holds a ring's answer or the room's queue; a relay that fails misses that one frame (its pages resync, issue 23).
+   */
   private send(message: RoomMessage): number {
     const frame = JSON.stringify(message);
-    let delivered = 0;
-    for (const ws of this.openSockets()) {
-      try {
-        ws.send(frame);
-        delivered += 1;
-      } catch {
-        this.closeQuietly(ws, 1011, "Send failed");
-      }
+    const names = relayNames(relayCount(this.env.RELAY_COUNT));
+    for (const name of names) {
+      bellRelay(this.env, name)
+        .publish(frame)
+        .catch((error: unknown) => console.error(`Could not publish to ${name}`, error));
     }
-    return delivered;
-  }
-
-  /** Closing an already-closed socket, or echoing reserved codes like 1005/1006, throws: never let that escape. */
-  private closeQuietly(ws: WebSocket, code: number, reason: string): void {
-    try {
-      ws.close(code, reason);
-    } catch {
-      // The socket is already gone.
-    }
+    return names.length;
   }
 }

@@ -10,11 +10,12 @@ import { isLocalizedPage, LOCALE_VARY, localeRedirect } from "~/server/locale.se
 import { withSecurityHeaders } from "~/server/security-headers.server";
 import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
-import { forwardToRoom, isSocketPath, onSchedule } from "./room-routes";
+import { forwardToRelay, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
 import { CROSS_SITE_REQUEST } from "~/domain/messages";
 
 export { BellRoom } from "./bell-room";
+export { BellRelay } from "./bell-relay";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const build = serverBuild as unknown as ServerBuild;
@@ -24,7 +25,7 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url);
     // An upgrade (101) passes as it is; the room's refusals get the headers every answer carries.
-    if (isSocketPath(url)) return withSecurityHeaders(await forwardToRoom(request, env), url);
+    if (isSocketPath(url)) return withSecurityHeaders(await forwardToRelay(request, env), url);
     // Outside Remix: the Vite server build cannot import the .wasm and .woff modules the share images need.
     if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
     // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs. Browsers

@@ -1,13 +1,19 @@
-import { bellRoom } from "~/server/bell-room-client.server";
+import { relayCount, relayFor } from "~/domain/relays";
+import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
+import { RELAY_NAME_HEADER } from "./bell-relay";
 import { deliverOutbox } from "~/server/email/outbox.server";
 
-/** `/ws` belongs to the BellRoom, whichever Worker receives it. */
+/** `/ws` belongs to the relays, whichever Worker receives it. */
 export function isSocketPath(url: URL): boolean {
   return url.pathname === "/ws";
 }
 
-export function forwardToRoom(request: Request, env: Env): Promise<Response> {
-  return bellRoom(env).fetch(request);
+/** Hands a socket to a relay: the one for the data centre the request arrived at, else one at random (issue 23). */
+export function forwardToRelay(request: Request, env: Env): Promise<Response> {
+  const name = relayFor(request.cf?.colo as string | undefined, relayCount(env.RELAY_COUNT));
+  const named = new Request(request);
+  named.headers.set(RELAY_NAME_HEADER, name);
+  return bellRelay(env, name).fetch(named);
 }
 
 /** The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail. */

@@ -1,0 +1,107 @@
+import { DurableObject } from "cloudflare:workers";
+import { ERROR_CODE } from "~/domain/error-codes";
+import { SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
+import { bellRoom } from "~/server/bell-room-client.server";
+import { isSameSiteOrigin } from "~/server/origin.server";
+
+/** Frames larger than this close the socket: clients only ever send `ping`. */
+const MAX_CLIENT_FRAME_BYTES = 1024;
+/** The relay's own name, which the Worker gives it on each upgrade; kept in storage so an eviction cannot lose it. */
+const NAME_KEY = "name";
+/** The header the Worker names the relay in (set by the Worker itself, never taken from the visitor). */
+export const RELAY_NAME_HEADER = "X-Quantum-Bell-Relay";
+const PRESENCE_REPORT_MS = 500;
+
+/**
+ * One of the relays that hold the visitors' sockets (issue 23, docs/scale.md). It accepts `/ws` upgrades with the
+ * same checks the room used to make, answers pings without waking, and sends whatever the BellRoom publishes to its
+ * own sockets. It reports how many it holds, at most twice a second, and the room sums the relays into `presence`.
+ */
+export class BellRelay extends DurableObject<Env> {
+  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    // Heartbeats are answered by the runtime without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
+      return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.invalidRequest }, { status: 426 });
+    }
+    if (!isSameSiteOrigin(request, this.env)) {
+      return Response.json({ success: false, error: SOCKET_CROSS_SITE, code: ERROR_CODE.crossSite }, { status: 403 });
+    }
+    const name = request.headers.get(RELAY_NAME_HEADER);
+    if (name && name !== (await this.ctx.storage.get<string>(NAME_KEY))) await this.ctx.storage.put(NAME_KEY, name);
+    const { 0: client, 1: server } = new WebSocketPair();
+    this.ctx.acceptWebSocket(server);
+    this.schedulePresence();
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  /** Sends one frame, already serialised by the room, to every open socket here; returns how many took it. */
+  async publish(frame: string): Promise<number> {
+    let delivered = 0;
+    for (const ws of this.openSockets()) {
+      try {
+        ws.send(frame);
+        delivered += 1;
+      } catch {
+        this.closeQuietly(ws, 1011, "Send failed");
+      }
+    }
+    return delivered;
+  }
+
+  async count(): Promise<number> {
+    return this.openSockets().length;
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
+    if (size > MAX_CLIENT_FRAME_BYTES) this.closeQuietly(ws, 1009, "Message too big");
+    // Anything else a client sends is ignored: the protocol is server → client only.
+  }
+
+  async webSocketClose(ws: WebSocket): Promise<void> {
+    this.closeQuietly(ws, 1000, "Goodbye");
+    this.schedulePresence();
+  }
+
+  async webSocketError(ws: WebSocket): Promise<void> {
+    this.closeQuietly(ws, 1011, "Socket error");
+    this.schedulePresence();
+  }
+
+  /** Joins and leaves within half a second make one report: a thousand sockets joining must not be a thousand calls. */
+  private schedulePresence(): void {
+    if (this.presenceTimer) return;
+    this.presenceTimer = setTimeout(() => {
+      this.presenceTimer = undefined;
+      void this.reportPresence();
+    }, PRESENCE_REPORT_MS);
+  }
+
+  private async reportPresence(): Promise<void> {
+    const name = await this.ctx.storage.get<string>(NAME_KEY);
+    if (!name) return;
+    await bellRoom(this.env)
+      .relayPresence(name, this.openSockets().length)
+      .catch((error: unknown) => console.error(`Relay ${name}: could not report presence`, error));
+  }
+
+  private openSockets(): WebSocket[] {
+    return this.ctx.getWebSockets().filter((ws) => ws.readyState === WebSocket.OPEN);
+  }
+
+  /** Closing an already-closed socket, or echoing reserved codes like 1005/1006, throws: never let that escape. */
+  private closeQuietly(ws: WebSocket, code: number, reason: string): void {
+    try {
+      ws.close(code, reason);
+    } catch {
+      // The socket is already gone.
+    }
+  }
+}
