@@ -63,3 +63,34 @@ describe("when someone else rings the bell (ADR 0023)", () => {
     await onlooker.context.close();
   });
 });
+
+describe("the pending wishes' 10 s poll (issue 23)", () => {
+  it("runs only while the socket is down", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    // The socket is the test's own: open and silent, then closed by the server and refused from then on.
+    let server: { close: (options?: { code?: number; reason?: string }) => Promise<void> } | undefined;
+    let refuse = false;
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      if (refuse) void ws.close({ code: 1011, reason: "down" });
+      else server = ws;
+    });
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto("/");
+    await expect.poll(() => server !== undefined).toBe(true);
+    await page.clock.runFor(1_000);
+    reloads.length = 0;
+
+    await page.clock.runFor(35_000);
+    expect(reloads).toEqual([]);
+
+    refuse = true;
+    await server!.close({ code: 1011, reason: "down" });
+    await page.clock.runFor(10_500);
+    await expect.poll(() => reloads.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { FIREWORKS_EVENT, isEncoding } from "~/components/wish-form/events";
 import { previewLastWish } from "~/domain/live-activity";
 import { usePlace } from "~/i18n/place";
+import { useBellSocketConnected } from "~/realtime/bell-socket";
 import { ANIMATION_MS, PENDING_POLL_MS } from "~/domain/limits";
 import { BELL_STATUS_SUBMIT_FIRST, bellStatusWaiting } from "~/domain/messages";
 import { hashString } from "~/domain/poem";
@@ -34,22 +35,28 @@ function starPosition(id: string): { x: number; y: number } {
   return { x: SKY.margin + ((hash & 0xffff) / 0xffff) * spanX, y: SKY.margin + ((hash >>> 16) / 0xffff) * spanY };
 }
 
-/** Refreshes the page's data every PENDING_POLL_MS while the page is idle (nothing loading, no wish encoding) and visible. */
+/**
+ * Refreshes the page's data every PENDING_POLL_MS while the page is idle (nothing loading, no wish encoding) and
+ * visible, and only while the room's socket is down: while it is open, its messages say when something changed
+ * (issue 23), and a poll would be every open page asking the database every ten seconds for nothing.
+ */
 function usePendingPoll() {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
+  const connected = useBellSocketConnected();
   const latest = useRef({ revalidator, navigation });
   useEffect(() => {
     latest.current = { revalidator, navigation };
   });
   useEffect(() => {
+    if (connected) return;
     const timer = setInterval(() => {
       const { revalidator: current, navigation: pending } = latest.current;
       const idle = current.state === "idle" && pending.state === "idle" && !isEncoding();
       if (document.visibilityState === "visible" && idle) current.revalidate();
     }, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, []);
+  }, [connected]);
 }
 
 /**

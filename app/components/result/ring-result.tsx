@@ -35,7 +35,7 @@ import { useI18n } from "~/i18n/i18n";
 /**
  * Keeps a ring that is still being computed up to date: the room's `batch-update` for it reloads the page data, and
  * so does (re)connecting the socket, in case the result landed between the page render and the socket opening.
- * A slow poll covers visitors whose socket cannot connect at all.
+ * A slow poll covers visitors whose socket is down, and only while it is down (issue 23).
  */
 function useLiveRing(ring: RingView): { retrying: boolean } {
   const { revalidate } = useRevalidator();
@@ -54,10 +54,10 @@ function useLiveRing(ring: RingView): { retrying: boolean } {
   }, [processing, connected, revalidate]);
 
   useEffect(() => {
-    if (!processing) return;
+    if (!processing || connected) return;
     const timer = setInterval(revalidate, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [processing, revalidate]);
+  }, [processing, connected, revalidate]);
 
   // While queued, a stored error means the provider failed once and the job will be tried again.
   return { retrying: processing && (turbulence || ring.error !== null) };
