@@ -205,7 +205,7 @@ export class RingJobs {
         type: "batch-update",
         subType: "completed",
         bellRingId: ringId,
-        data: { result: { quantumResult: status.bitstring, poem, counts: status.counts } },
+        data: { result: { quantumResult: status.bitstring, poem, counts: status.counts }, completedAt: new Date(now).toISOString() },
       });
     } else if (status.state === "failed") {
       await this.afterFailure(ringId, attempts + 1, new ProviderError(status.error, status.retryable), now);

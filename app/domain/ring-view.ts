@@ -1,4 +1,5 @@
 import type { PublicWish } from "./public-wish";
+import type { RoomMessage } from "./room-messages";
 
 /** The gates the result page draws: the logical circuit, before any rewrite for a backend. */
 export type DiagramGate =
@@ -66,4 +67,32 @@ export interface RingResponse {
   bellRingId: string;
   message: string;
   data: { batches: { wishIds: string[]; bellRingId: string }[]; pendingLeft: number; cooldownSeconds: number };
+}
+
+type BatchUpdate = Extract<RoomMessage, { type: "batch-update" }>;
+
+/**
+ * A waiting ring's page after the room's `batch-update` for it (issue 23): the result, the poem and the time taken
+ * come in the message, so the page shows them without asking the server. Null when the message cannot be applied
+ * (another ring, or a completion without its time), and the page asks the server instead.
+ */
+export function applyBatchUpdate(ring: RingView, message: BatchUpdate): RingView | null {
+  if (message.bellRingId !== ring.id) return null;
+  if (message.subType === "failed") {
+    return message.data.retrying ? { ...ring, error: message.data.error } : { ...ring, status: "failed", error: message.data.error };
+  }
+  const { completedAt } = message.data;
+  if (!completedAt || Number.isNaN(Date.parse(completedAt))) return null;
+  const completed = Date.parse(completedAt);
+  const { quantumResult, poem, counts } = message.data.result;
+  return {
+    ...ring,
+    status: "completed",
+    completedAt,
+    secondsTaken: Math.max(0, (completed - Date.parse(ring.createdAt)) / 1000),
+    bitstring: quantumResult,
+    counts,
+    poem,
+    error: null,
+  };
 }

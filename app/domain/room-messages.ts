@@ -5,7 +5,8 @@ export type RoomMessage =
       type: "batch-update";
       subType: "completed";
       bellRingId: string;
-      data: { result: { quantumResult: string; poem: string; counts: Record<string, number> } };
+      /** `completedAt` (ISO time) is ours beside API.md's fields: with it a waiting page shows the ring without a fetch. */
+      data: { result: { quantumResult: string; poem: string; counts: Record<string, number> }; completedAt?: string };
     }
   | { type: "batch-update"; subType: "failed"; bellRingId: string; data: { error: string; retrying: boolean } }
   | { type: "wish-submitted"; country: string | null; countryCode: string | null; theme: string }

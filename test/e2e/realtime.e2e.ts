@@ -1,6 +1,8 @@
 import { english } from "../support/english";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { queryLocal } from "../../scripts/lib/wrangler.mjs";
+import { poemFor } from "../../app/domain/poem";
 import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
 
@@ -91,6 +93,53 @@ describe("the pending wishes' 10 s poll (issue 23)", () => {
     await server!.close({ code: 1011, reason: "down" });
     await page.clock.runFor(10_500);
     await expect.poll(() => reloads.length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe("a waiting ring's page (issue 23)", () => {
+  it("shows the result the socket brings, without asking the server", { timeout: 60_000 }, async () => {
+    // A ring still waiting for its result, with two wishes, as the room stores one.
+    const id = `live-ring-${crypto.randomUUID()}`;
+    const rungAt = Date.now() - 5_000;
+    queryLocal(
+      [
+        `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, status, attempts) VALUES ('${id}', ${rungAt}, 0, 'live', 'simulator', 'queued', 0)`,
+        ...[1, 2].map(
+          (n) =>
+            `INSERT INTO wishes (id, text, name, email, country, country_code, location, theme, status, bell_ring_id, fingerprint_hash, resonance_count, created_at) VALUES ('${id}-wish-${n}', 'May the lighthouse keepers sleep well, wish ${n}', NULL, NULL, 'Chile', 'CL', 'Chile', 'Peace', 'submitted_for_batching', '${id}', 'live-${n}', 0, ${rungAt - 1_000})`,
+        ),
+      ].join(";\n"),
+      inject("persistDir"),
+    );
+    const { context, page } = await newVisitor(browser);
+    let server: { send: (message: string) => void } | undefined;
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      server = ws;
+    });
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
+    await page.goto(`/bell/${id}`);
+    await expect.poll(() => server !== undefined).toBe(true);
+    // Opening the socket reads the ring once, in case its result landed before: let that read finish.
+    await expect.poll(() => reloads.length).toBe(1);
+    await page.waitForLoadState("networkidle");
+    reloads.length = 0;
+
+    const poem = poemFor("10");
+    server!.send(
+      JSON.stringify({
+        type: "batch-update",
+        subType: "completed",
+        bellRingId: id,
+        data: { result: { quantumResult: "10", poem, counts: { "10": 61, "01": 39 } }, completedAt: new Date(rungAt + 4_200).toISOString() },
+      }),
+    );
+    await page.getByRole("heading", { level: 1, name: poem }).waitFor();
+    await page.getByRole("heading", { name: "The answer" }).waitFor();
+    expect(reloads).toEqual([]);
     await context.close();
   });
 });

@@ -257,7 +257,7 @@ describe("realtime on /ws", () => {
         type: "batch-update",
         subType: "completed",
         bellRingId: json.bellRingId,
-        data: { result: { quantumResult: expect.stringMatching(/^[01]{2}$/), poem: expect.any(String) } },
+        data: { result: { quantumResult: expect.stringMatching(/^[01]{2}$/), poem: expect.any(String) }, completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
       });
     }
     for (const response of sockets) response.webSocket!.close(1000);

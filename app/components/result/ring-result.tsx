@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFormats } from "~/i18n/format";
 import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
-import type { RingView } from "~/domain/ring-view";
+import { applyBatchUpdate, type RingView } from "~/domain/ring-view";
 import { useBellMessages, useBellSocketConnected } from "~/realtime/bell-socket";
 import { container, visuallyHidden } from "~/styles/layout.css";
 import { BitString } from "./bit-string";
@@ -32,21 +32,40 @@ import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
 import { useI18n } from "~/i18n/i18n";
 
+/** After a message the page could apply itself, what only the server knows is asked for once, 1–3 s later. */
+const RESYNC_MS = { min: 1_000, jitter: 2_000 };
+
 /**
- * Keeps a ring that is still being computed up to date: the room's `batch-update` for it reloads the page data, and
- * so does (re)connecting the socket, in case the result landed between the page render and the socket opening.
- * A slow poll covers visitors whose socket is down, and only while it is down (issue 23).
+ * Keeps a ring that is still being computed up to date. The room's `batch-update` for it carries the result, the
+ * poem and the time, and the page shows them at once, without a request (issue 23); only a hardware ring, whose run
+ * details live in the database, is then read again once, after a random 1–3 s so pages do not arrive together.
+ * (Re)connecting the socket reloads, in case the result landed while it was closed; a slow poll covers visitors whose
+ * socket is down, and only while it is down.
  */
-function useLiveRing(ring: RingView): { retrying: boolean } {
+function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
   const { revalidate } = useRevalidator();
   const connected = useBellSocketConnected();
   const [turbulence, setTurbulence] = useState(false);
+  // What the socket said, for as long as the loader's ring is the one it was applied to.
+  const [applied, setApplied] = useState<{ to: RingView; view: RingView } | null>(null);
+  const view = applied?.to === ring ? applied.view : ring;
   const processing = ring.status === "queued" || ring.status === "running";
+  const resync = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(resync.current), []);
 
   useBellMessages((message) => {
     if (message.type !== "batch-update" || message.bellRingId !== ring.id) return;
     setTurbulence(message.subType === "failed" && message.data.retrying);
-    revalidate();
+    const next = applyBatchUpdate(view, message);
+    if (!next) {
+      revalidate();
+      return;
+    }
+    setApplied({ to: ring, view: next });
+    if (next.provider === "ibm" && next.status === "completed") {
+      clearTimeout(resync.current);
+      resync.current = setTimeout(revalidate, RESYNC_MS.min + Math.random() * RESYNC_MS.jitter);
+    }
   });
 
   useEffect(() => {
@@ -59,8 +78,9 @@ function useLiveRing(ring: RingView): { retrying: boolean } {
     return () => clearInterval(timer);
   }, [processing, connected, revalidate]);
 
+  const viewProcessing = view.status === "queued" || view.status === "running";
   // While queued, a stored error means the provider failed once and the job will be tried again.
-  return { retrying: processing && (turbulence || ring.error !== null) };
+  return { view, retrying: viewProcessing && (turbulence || view.error !== null) };
 }
 
 /**
@@ -77,10 +97,10 @@ function useFocusOnArrival() {
   return heading;
 }
 
-export function RingResult({ ring, url, siteName, storyPath }: { ring: RingView; url: string; siteName: string; storyPath: string }) {
+export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: RingView; url: string; siteName: string; storyPath: string }) {
   const { t, path } = useI18n();
   const formats = useFormats();
-  const { retrying } = useLiveRing(ring);
+  const { view: ring, retrying } = useLiveRing(loaded);
   const heading = useFocusOnArrival();
   const processing = ring.status === "queued" || ring.status === "running";
   // Remembered from the first render, so the poem is announced only when it arrives while the visitor waits.

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { applyBatchUpdate, type RingView } from "~/domain/ring-view";
+
+const waiting = {
+  id: "ring-1",
+  status: "running",
+  createdAt: "2026-11-25T10:00:00.000Z",
+  completedAt: null,
+  secondsTaken: null,
+  bitstring: null,
+  counts: null,
+  poem: null,
+  error: null,
+} as unknown as RingView;
+
+const completed = (completedAt?: string) =>
+  ({
+    type: "batch-update",
+    subType: "completed",
+    bellRingId: "ring-1",
+    data: { result: { quantumResult: "10", poem: "Hope hums", counts: { "10": 60, "01": 40 } }, ...(completedAt ? { completedAt } : {}) },
+  }) as const;
+
+describe("applying the room's batch-update to a waiting ring's page (issue 23)", () => {
+  it("fills in the result, the poem and the time taken, as the server would", () => {
+    expect(applyBatchUpdate(waiting, completed("2026-11-25T10:00:04.250Z"))).toMatchObject({
+      status: "completed",
+      bitstring: "10",
+      counts: { "10": 60, "01": 40 },
+      poem: "Hope hums",
+      completedAt: "2026-11-25T10:00:04.250Z",
+      secondsTaken: 4.25,
+      error: null,
+    });
+  });
+
+  it("leaves to the server what the message cannot say: another ring, or a completion without its time", () => {
+    expect(applyBatchUpdate({ ...waiting, id: "ring-2" }, completed("2026-11-25T10:00:04.250Z"))).toBeNull();
+    expect(applyBatchUpdate(waiting, completed())).toBeNull();
+    expect(applyBatchUpdate(waiting, completed("yesterday"))).toBeNull();
+  });
+
+  it("shows a retry as a note and a given-up ring as failed", () => {
+    const failed = (retrying: boolean) => ({ type: "batch-update", subType: "failed", bellRingId: "ring-1", data: { error: "Turbulence", retrying } }) as const;
+    expect(applyBatchUpdate(waiting, failed(true))).toMatchObject({ status: "running", error: "Turbulence" });
+    expect(applyBatchUpdate(waiting, failed(false))).toMatchObject({ status: "failed", error: "Turbulence" });
+  });
+});
