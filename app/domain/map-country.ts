@@ -39,3 +39,18 @@ export function sortMapCountries(
     return primary !== 0 ? sign * primary : byName(a, b);
   });
 }
+
+/**
+ * The map after a wish is submitted (issue 23): its country counts one more wish, waiting for the bell. Null when
+ * the country is not on the map yet (its place comes from the server's centroid table, so the map asks once).
+ */
+export function withSubmittedWish(countries: readonly MapCountry[], wish: { countryCode: string | null; status: string }): MapCountry[] | null {
+  const code = wish.countryCode?.toUpperCase();
+  if (!code) return [...countries];
+  const at = countries.findIndex((country) => country.countryCode === code);
+  if (at === -1) return null;
+  const pending = wish.status === "pending" ? 1 : 0;
+  return countries.map((country, i) =>
+    i === at ? { ...country, wishCount: country.wishCount + 1, pendingWishCount: country.pendingWishCount + pending, isNew: true } : country,
+  );
+}

@@ -1,3 +1,5 @@
+import type { PublicWish } from "./public-wish";
+
 /** Server → client messages on /ws (API.md "Socket"). Clients only ever send the text `ping`. */
 export type RoomMessage =
   | { type: "bell-rung"; ringId: string; virtual: boolean; wishIds: string[]; pendingLeft: number; cooldownSeconds?: number }
@@ -9,7 +11,8 @@ export type RoomMessage =
       data: { result: { quantumResult: string; poem: string; counts: Record<string, number> }; completedAt?: string };
     }
   | { type: "batch-update"; subType: "failed"; bellRingId: string; data: { error: string; retrying: boolean } }
-  | { type: "wish-submitted"; country: string | null; countryCode: string | null; theme: string }
+  /** `wish` (the wish as the wall shows it) is ours beside API.md's fields: a page adds it without asking (issue 23). */
+  | { type: "wish-submitted"; country: string | null; countryCode: string | null; theme: string; wish?: PublicWish }
   | { type: "presence"; count: number };
 
 const TYPES = new Set(["bell-rung", "batch-update", "wish-submitted", "presence"]);

@@ -20,6 +20,7 @@ import { container } from "~/styles/layout.css";
 import { useI18n } from "~/i18n/i18n";
 import { translatorOfMatches } from "~/i18n/i18n";
 import { msg } from "~/domain/messages";
+import { useLiveHome } from "~/realtime/live-home";
 
 export const meta: MetaFunction = ({ matches }) => {
   const site = siteInfo(matches);
@@ -72,7 +73,9 @@ export default function Home() {
     () => data.countryOptions ?? stripCountriesByName(data.liveStrip).map((name) => ({ value: name, label: name })),
     [data.countryOptions, data.liveStrip],
   );
-  const yourWish = useYourWish(data.pending);
+  // The ribbon, the pending wishes (and the bell card's count of them) and the live strip follow the room's messages.
+  const live = useLiveHome({ stats: data.stats, pending: data.pending, liveStrip: data.liveStrip });
+  const yourWish = useYourWish(live.pending);
 
   return (
     <div className={container}>
@@ -96,13 +99,13 @@ export default function Home() {
         </nav>
       </section>
 
-      <Ribbon stats={data.stats} />
+      <Ribbon stats={live.stats} />
 
       <div className={styles.columns}>
         <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
         <div>
           <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
-            <BellRinger pending={data.pending} creditsSeconds={data.creditsSeconds} cooldownMs={data.cooldownMs} />
+            <BellRinger pending={live.pending} creditsSeconds={data.creditsSeconds} cooldownMs={data.cooldownMs} />
           </section>
           <YourWishCard state={yourWish} />
         </div>
@@ -112,12 +115,12 @@ export default function Home() {
         <h2 id="world-map-title">{t("Wishes around the world")}</h2>
         <LazyWorldMap yourCountryCode={yourWish?.wish.countryCode ?? null} />
       </section>
-      <LiveStrip entries={data.liveStrip} />
-      <PendingWishes pending={data.pending} />
+      <LiveStrip entries={live.liveStrip} />
+      <PendingWishes pending={live.pending} />
       <WishWall
         wall={data.wall}
         filters={data.filters}
-        totalWishes={data.stats?.totalWishes}
+        totalWishes={live.stats?.totalWishes}
         countries={countries}
         origin={data.origin}
       />

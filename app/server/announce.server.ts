@@ -6,7 +6,7 @@ import { bellRoom } from "./bell-room-client.server";
 export function announceWish(env: Env, ctx: CloudflareContext["ctx"], wish: PublicWish): void {
   ctx.waitUntil(
     bellRoom(env)
-      .broadcast({ type: "wish-submitted", country: wish.country, countryCode: wish.countryCode, theme: wish.theme })
+      .broadcast({ type: "wish-submitted", country: wish.country, countryCode: wish.countryCode, theme: wish.theme, wish })
       .catch((error: unknown) => console.error("Could not announce a wish", error)),
   );
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { poemFor } from "../../app/domain/poem";
 import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
-import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -140,6 +140,43 @@ describe("a waiting ring's page (issue 23)", () => {
     await page.getByRole("heading", { level: 1, name: poem }).waitFor();
     await page.getByRole("heading", { name: "The answer" }).waitFor();
     expect(reloads).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the home page from the socket alone (issue 23)", () => {
+  it("adds a new wish and takes rung ones away without asking the server", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    let server: { send: (message: string) => void } | undefined;
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      server = ws;
+    });
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith(".data") || pathname.startsWith("/api/")) asked.push(pathname);
+    });
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect.poll(() => server !== undefined).toBe(true);
+    await page.waitForLoadState("networkidle");
+    asked.length = 0;
+
+    const ribbon = page.getByRole("region", { name: "The bell in numbers" });
+    // The first counter as drawn (at once: this visitor prefers less motion).
+    const total = async () => Number(((await ribbon.locator("li").first().locator("[aria-hidden=true]").textContent()) ?? "").replace(/\D/g, ""));
+    const before = await total();
+    const pending = page.locator("section[aria-labelledby=pending-title]");
+    const text = `Lanterns on the water, ${crypto.randomUUID().slice(0, 8)}`;
+    const id = `live-home-${crypto.randomUUID()}`;
+    const wish = { id, wish: text, name: "Ilse", country: "Peru", countryCode: "PE", location: "Peru", theme: "Hope", status: "pending", bellRingId: null, timestamp: new Date().toISOString(), resonanceCount: 0 };
+    server!.send(JSON.stringify({ type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Hope", wish }));
+    await expect.poll(total).toBe(before + 1);
+    await expect.poll(() => pending.textContent()).toContain(text);
+
+    server!.send(JSON.stringify({ type: "bell-rung", ringId: `ring-${id}`, virtual: false, wishIds: [id], pendingLeft: 0, cooldownSeconds: 20 }));
+    await expect.poll(() => pending.textContent()).not.toContain(text);
+    expect(asked).toEqual([]);
     await context.close();
   });
 });

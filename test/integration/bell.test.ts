@@ -267,8 +267,18 @@ describe("realtime on /ws", () => {
     const response = await connect();
     response.webSocket!.accept();
     const inbox = collect(response.webSocket!);
-    await submit({ wish: "Unity for the villages along the river", country: "Peru" });
-    await expect.poll(() => inbox.find((m) => m.type === "wish-submitted")).toMatchObject({ type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Unity" });
+    const { json } = await submit({ wish: "Unity for the villages along the river", country: "Peru", email: "river@example.org" });
+    await expect.poll(() => inbox.find((m) => m.type === "wish-submitted")).toMatchObject({
+      type: "wish-submitted",
+      country: "Peru",
+      countryCode: "PE",
+      theme: "Unity",
+      // The wish as the wall shows it, so pages add it without asking (issue 23); never its e-mail or fingerprint.
+      wish: { id: json.wishId, wish: "Unity for the villages along the river", status: "pending", countryCode: "PE" },
+    });
+    const announced = JSON.stringify(inbox.find((m) => m.type === "wish-submitted"));
+    expect(announced).not.toContain("river@example.org");
+    expect(announced).not.toMatch(/email|fingerprint|"ip"/i);
     await expect.poll(() => inbox.find((m) => m.type === "presence"), { timeout: 3000 }).toMatchObject({ type: "presence" });
     response.webSocket!.close(1000);
   });

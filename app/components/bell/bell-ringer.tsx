@@ -23,6 +23,7 @@ import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { useStoredIdSet } from "~/hooks/use-stored-id-set";
 import { LAST_WISH_ID_STORAGE_KEY, readStorage } from "~/hooks/storage";
 import { useBellMessages } from "~/realtime/bell-socket";
+import { useResync } from "~/realtime/live-home";
 import { setRingingHere } from "~/realtime/ringing-here";
 import type { loader as rootLoader } from "~/root";
 import { BellIcon } from "./bell-icon";
@@ -144,6 +145,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
   const { t, path } = useI18n();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const resync = useResync();
   const { show, dismiss } = useToast();
   const fingerprint = useDeviceFingerprint();
   const hydrated = useHydrated();
@@ -233,11 +235,12 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
 
   useBellMessages((message: RoomMessage) => {
     if (message.type === "bell-rung") {
-      // The room refuses any ring inside the cooldown, whoever rang last, so the button says so at once.
+      // The room refuses any ring inside the cooldown, whoever rang last, so the button says so at once. The rung
+      // wishes leave the pending count through the page's live data (useLiveHome), without a request.
       if (!message.virtual) startCooldown(positiveOr(message.cooldownSeconds, RING_COOLDOWN_SECONDS));
-      revalidator.revalidate();
     } else if (message.type === "batch-update") {
-      revalidator.revalidate();
+      // The credits left are the server's to say: read once, a moment later.
+      resync();
       if (message.bellRingId === ownRing.current && message.subType === "failed") show(t(BATCH_FAILED), "error");
     }
   });

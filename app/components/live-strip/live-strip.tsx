@@ -1,12 +1,9 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { LIVE_STRIP_SCROLL, REFRESH_DEBOUNCE_MS } from "~/domain/limits";
+import { LIVE_STRIP_SCROLL } from "~/domain/limits";
 import type { LiveStripEntry } from "~/domain/live-activity";
 import { countWishes } from "~/domain/messages";
 import { WISH_WALL_ID } from "~/components/wall/wall-params";
-import { isEncoding } from "~/components/wish-form/events";
-import { useBellMessages } from "~/realtime/bell-socket";
-import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import * as styles from "./live-strip.css";
 import { FlagImage } from "~/components/map/flag-image";
@@ -51,7 +48,7 @@ function useAutoScroll(paused: boolean) {
  * entry shows the start of the country's latest wish (the title, which screen readers announce as the link's
  * description). It moves on its own, stops while the pointer or focus is
  * in it, has a pause button (WCAG 2.2.2) and never moves for visitors who prefer less motion. A wish submitted
- * anywhere refreshes it, at most once a second.
+ * anywhere reaches it through the page's live data (useLiveHome), without a request.
  */
 export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
   const { t } = useI18n();
@@ -60,15 +57,6 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
   const [stopped, setStopped] = useState(false);
   const [focusedCode, setFocusedCode] = useState<string | null>(null);
   const track = useAutoScroll(reducedMotion || stopped || hovered || focusedCode !== null);
-  const revalidator = useRevalidator();
-  // A wish being encoded on this page refreshes everything itself once its overlay completes (spec §4).
-  const refresh = useDebouncedCallback(() => {
-    if (revalidator.state === "idle" && !isEncoding()) revalidator.revalidate();
-  }, REFRESH_DEBOUNCE_MS);
-
-  useBellMessages((message) => {
-    if (message.type === "wish-submitted" && !isEncoding()) refresh();
-  });
 
   if (entries.length === 0) return null;
   const focused = entries.find((entry) => entry.countryCode === focusedCode && entry.preview);

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { REFRESH_DEBOUNCE_MS } from "~/domain/limits";
-import type { MapCountry } from "~/domain/map-country";
+import { withSubmittedWish, type MapCountry } from "~/domain/map-country";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 import { useBellMessages } from "~/realtime/bell-socket";
 import { useI18n } from "~/i18n/i18n";
@@ -19,8 +19,8 @@ async function fetchMapCountries(locale: string, signal?: AbortSignal): Promise<
 }
 
 /**
- * The countries on the map, kept live: a submitted wish or a rung bell refetches them (debounced, so a burst of
- * messages costs one request). Starts from `initial` when the page already has them, else fetches on mount.
+ * The countries on the map, kept live: a submitted wish counts in its country at once, from the message (issue 23);
+ * a rung bell, or a wish from a country not on the map yet, refetches them (debounced, so a burst costs one request). Starts from `initial` when the page already has them, else fetches on mount.
  * A failed refresh keeps what is shown.
  */
 export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled = true): MapCountry[] {
@@ -31,6 +31,12 @@ export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled =
     setLastInitial(initial);
     if (initial) setCountries(initial);
   }
+
+  // What is on screen, for messages that arrive between two renders.
+  const shown = useRef(countries);
+  useEffect(() => {
+    shown.current = countries;
+  }, [countries]);
 
   const refresh = useDebouncedCallback(() => {
     void fetchMapCountries(locale).then((fresh) => fresh && setCountries(fresh));
@@ -45,7 +51,15 @@ export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled =
   }, [needsFirstFetch, locale]);
 
   useBellMessages((message) => {
-    if (enabled && (message.type === "wish-submitted" || message.type === "bell-rung")) refresh();
+    if (!enabled) return;
+    if (message.type === "wish-submitted" && message.wish) {
+      const next = withSubmittedWish(shown.current, message.wish);
+      if (next === null) refresh();
+      else setCountries((shown.current = next));
+    } else if (message.type === "wish-submitted" || message.type === "bell-rung") {
+      // A ring moves wishes from waiting to entangled in countries the message does not name: asked once, debounced.
+      refresh();
+    }
   });
 
   return countries;

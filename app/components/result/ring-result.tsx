@@ -5,6 +5,7 @@ import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import { applyBatchUpdate, type RingView } from "~/domain/ring-view";
 import { useBellMessages, useBellSocketConnected } from "~/realtime/bell-socket";
+import { useResync } from "~/realtime/live-home";
 import { container, visuallyHidden } from "~/styles/layout.css";
 import { BitString } from "./bit-string";
 import { CircuitDiagram } from "./circuit-diagram";
@@ -32,9 +33,6 @@ import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
 import { useI18n } from "~/i18n/i18n";
 
-/** After a message the page could apply itself, what only the server knows is asked for once, 1–3 s later. */
-const RESYNC_MS = { min: 1_000, jitter: 2_000 };
-
 /**
  * Keeps a ring that is still being computed up to date. The room's `batch-update` for it carries the result, the
  * poem and the time, and the page shows them at once, without a request (issue 23); only a hardware ring, whose run
@@ -50,8 +48,7 @@ function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
   const [applied, setApplied] = useState<{ to: RingView; view: RingView } | null>(null);
   const view = applied?.to === ring ? applied.view : ring;
   const processing = ring.status === "queued" || ring.status === "running";
-  const resync = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(resync.current), []);
+  const resync = useResync();
 
   useBellMessages((message) => {
     if (message.type !== "batch-update" || message.bellRingId !== ring.id) return;
@@ -62,10 +59,7 @@ function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
       return;
     }
     setApplied({ to: ring, view: next });
-    if (next.provider === "ibm" && next.status === "completed") {
-      clearTimeout(resync.current);
-      resync.current = setTimeout(revalidate, RESYNC_MS.min + Math.random() * RESYNC_MS.jitter);
-    }
+    if (next.provider === "ibm" && next.status === "completed") resync();
   });
 
   useEffect(() => {
