@@ -7,6 +7,8 @@ type Listener = (message: RoomMessage) => void;
 interface BellSocket {
   subscribe(listener: Listener): () => void;
   connected: boolean;
+  /** How many times the socket opened again after it had been open: what it missed meanwhile must be read. */
+  reopened: number;
 }
 
 const BellSocketContext = createContext<BellSocket | null>(null);
@@ -25,7 +27,8 @@ function socketUrl(): string {
 export function BellSocketProvider({ children }: { children: ReactNode }) {
   const listeners = useRef(new Set<Listener>());
   const [connected, setConnected] = useState(false);
-  const [api] = useState<Omit<BellSocket, "connected">>(() => ({
+  const [reopened, setReopened] = useState(0);
+  const [api] = useState<Omit<BellSocket, "connected" | "reopened">>(() => ({
     subscribe(listener) {
       listeners.current.add(listener);
       return () => listeners.current.delete(listener);
@@ -38,12 +41,15 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let stopped = false;
+    let everOpen = false;
 
     const connect = () => {
       socket = new WebSocket(socketUrl());
       socket.addEventListener("open", () => {
         reconnect = socketOpened(reconnect, Date.now());
         setConnected(true);
+        if (everOpen) setReopened((count) => count + 1);
+        everOpen = true;
         heartbeat = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), HEARTBEAT_MS);
       });
       socket.addEventListener("message", (event) => {
@@ -68,7 +74,7 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  return <BellSocketContext.Provider value={{ ...api, connected }}>{children}</BellSocketContext.Provider>;
+  return <BellSocketContext.Provider value={{ ...api, connected, reopened }}>{children}</BellSocketContext.Provider>;
 }
 
 /** Calls `onMessage` for every message from the BellRoom while the component is mounted. */
@@ -83,4 +89,16 @@ export function useBellMessages(onMessage: Listener): void {
 
 export function useBellSocketConnected(): boolean {
   return useContext(BellSocketContext)?.connected ?? false;
+}
+
+/** Calls `onReopen` each time the socket opens again after a drop (not on the first open). */
+export function useSocketReopened(onReopen: () => void): void {
+  const reopened = useContext(BellSocketContext)?.reopened ?? 0;
+  const latest = useRef(onReopen);
+  useEffect(() => {
+    latest.current = onReopen;
+  });
+  useEffect(() => {
+    if (reopened > 0) latest.current();
+  }, [reopened]);
 }

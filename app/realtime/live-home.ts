@@ -1,7 +1,7 @@
 import { useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { applyToHome, type LiveHome } from "~/domain/live-home";
-import { useBellMessages } from "./bell-socket";
+import { useBellMessages, useSocketReopened } from "./bell-socket";
 
 /**
  * The home page's ribbon, pending wishes and live strip, kept live from the room's messages themselves (issue 23):
@@ -9,6 +9,9 @@ import { useBellMessages } from "./bell-socket";
  * again (a navigation, its own wish, a resync) that data is the base once more.
  */
 export function useLiveHome({ stats, pending, liveStrip }: LiveHome): LiveHome {
+  // Messages sent while the socket was down are lost: after a reconnect the page reads its data once.
+  const resync = useResync();
+  useSocketReopened(resync);
   const base = useMemo(() => ({ stats, pending, liveStrip }), [stats, pending, liveStrip]);
   const [applied, setApplied] = useState<{ to: LiveHome; home: LiveHome } | null>(null);
   const latest = useRef(base);

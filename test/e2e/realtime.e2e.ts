@@ -180,3 +180,31 @@ describe("the home page from the socket alone (issue 23)", () => {
     await context.close();
   });
 });
+
+describe("after the socket drops and comes back (issue 23)", () => {
+  it("reads the page's data once, for what it missed", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    const sockets: { close: (options?: { code?: number; reason?: string }) => Promise<void> }[] = [];
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      sockets.push(ws);
+    });
+    const reloads: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname.endsWith(".data")) reloads.push(request.url());
+    });
+    await page.clock.install();
+    await page.goto("/");
+    await expect.poll(() => sockets.length).toBe(1);
+    await page.clock.runFor(1_000);
+    reloads.length = 0;
+
+    await sockets[0].close({ code: 1011, reason: "restart" });
+    // Spec §4: the first retry comes 3 s ± 20 % later; the poll (every 10 s while down) does not run in that time.
+    await page.clock.runFor(4_000);
+    await expect.poll(() => sockets.length).toBe(2);
+    expect(reloads).toEqual([]);
+    await page.clock.runFor(3_500);
+    await expect.poll(() => reloads.length).toBe(1);
+    await context.close();
+  });
+});
