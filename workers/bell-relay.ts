@@ -3,6 +3,7 @@ import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
+import { coalesced } from "./coalesce";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */
 const MAX_CLIENT_FRAME_BYTES = 1024;
@@ -18,7 +19,8 @@ const PRESENCE_REPORT_MS = 500;
  * own sockets. It reports how many it holds, at most twice a second, and the room sums the relays into `presence`.
  */
 export class BellRelay extends DurableObject<Env> {
-  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Joins and leaves within half a second make one report: a thousand sockets joining must not be a thousand calls. */
+  private schedulePresence = coalesced(PRESENCE_REPORT_MS, () => this.reportPresence());
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -73,15 +75,6 @@ export class BellRelay extends DurableObject<Env> {
   async webSocketError(ws: WebSocket): Promise<void> {
     this.closeQuietly(ws, 1011, "Socket error");
     this.schedulePresence();
-  }
-
-  /** Joins and leaves within half a second make one report: a thousand sockets joining must not be a thousand calls. */
-  private schedulePresence(): void {
-    if (this.presenceTimer) return;
-    this.presenceTimer = setTimeout(() => {
-      this.presenceTimer = undefined;
-      void this.reportPresence();
-    }, PRESENCE_REPORT_MS);
   }
 
   private async reportPresence(): Promise<void> {

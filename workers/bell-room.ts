@@ -11,6 +11,7 @@ import type { QuantumCredits } from "~/server/credits.server";
 import { claimRing, type RingClaim } from "~/server/rings.server";
 import { QuantumConfigurationError } from "./quantum";
 import { RingJobs } from "./ring-jobs";
+import { coalesced } from "./coalesce";
 import { roomProviders, type RoomProvider, type RoomProviders } from "./room-provider";
 import { bellRelay } from "~/server/bell-room-client.server";
 
@@ -47,7 +48,8 @@ const newRingId = monotonicFactory();
  */
 export class BellRoom extends DurableObject<Env> {
   private serial: Promise<unknown> = Promise.resolve();
-  private presenceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** One presence message per second at most: a thousand sockets joining must not cost a million sends. */
+  private schedulePresence = coalesced(PRESENCE_COALESCE_MS, () => this.announcePresence());
   private providers: RoomProviders;
   private jobs: RingJobs;
 
@@ -174,15 +176,6 @@ export class BellRoom extends DurableObject<Env> {
   private async wakeAt(at: number): Promise<void> {
     const current = await this.ctx.storage.getAlarm();
     if (current === null || current > at) await this.ctx.storage.setAlarm(at);
-  }
-
-  /** One presence message per second at most: a thousand sockets joining must not cost a million sends. */
-  private schedulePresence(): void {
-    if (this.presenceTimer) return;
-    this.presenceTimer = setTimeout(() => {
-      this.presenceTimer = undefined;
-      void this.announcePresence();
-    }, PRESENCE_COALESCE_MS);
   }
 
   private async announcePresence(): Promise<void> {
