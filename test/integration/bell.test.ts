@@ -15,15 +15,13 @@ import type { RoomMessage } from "~/domain/room-messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { builtWorker as worker } from "../support/build";
 import { call, freshFingerprint, freshIp, submit } from "../support/api";
+import { readyBell } from "../support/bell";
 
 const stub = () => bellRoom(env);
 
 /** Each test starts with the bell ready and no pending wish left over from another test. */
 beforeEach(async () => {
-  await runInDurableObject(stub(), async (_instance, state) => {
-    await state.storage.delete("lastRingAt");
-    await state.storage.deleteAlarm();
-  });
+  await readyBell();
   await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status IN ('pending', 'submitted_for_batching')").run();
   await env.DB.prepare("DELETE FROM credit_ledger WHERE reason = 'test drain'").run();
   await env.DB.prepare("UPDATE bell_rings SET status = 'completed' WHERE status IN ('queued', 'running')").run();

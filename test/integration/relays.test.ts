@@ -1,9 +1,11 @@
-import { runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { relayFor, relayNames } from "~/domain/relays";
 import type { RoomMessage } from "~/domain/room-messages";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
+import { call, freshFingerprint, submit } from "../support/api";
+import { readyBell } from "../support/bell";
 
 // Issue 23: /ws sockets are spread over RELAY_COUNT relays (2 here, as locally); the room publishes to each.
 
@@ -17,6 +19,10 @@ afterEach(() => {
 });
 
 async function connect(relay: string): Promise<RoomMessage[]> {
+  return (await socketOn(relay)).inbox;
+}
+
+async function socketOn(relay: string): Promise<{ ws: WebSocket; inbox: RoomMessage[] }> {
   const response = await exports.default.fetch("http://localhost/ws", { headers: { Upgrade: "websocket" }, cf: { colo: coloFor(relay) } });
   expect(response.status).toBe(101);
   const ws = response.webSocket!;
@@ -24,8 +30,38 @@ async function connect(relay: string): Promise<RoomMessage[]> {
   open.push(ws);
   const inbox: RoomMessage[] = [];
   ws.addEventListener("message", (event) => inbox.push(JSON.parse(String(event.data)) as RoomMessage));
-  return inbox;
+  return { ws, inbox };
 }
+
+/** Submits a wish and rings it; answers the ring's id once the ring has answered. */
+async function ringOneWish(): Promise<string> {
+  await readyBell();
+  const { json: wish } = await submit({ wish: "Peace for every street the relays reach", country: "Peru" });
+  const { status, json } = await call<{ bellRingId: string }>("/api/bell/ring", { body: { wishIds: [wish.wishId], deviceFingerprint: freshFingerprint() } });
+  expect(status).toBe(200);
+  return json.bellRingId;
+}
+
+/** The relays as the room sees them, with `name`'s publish held until `gate` opens. */
+function heldRelay(namespace: Env["BELL_RELAY"], name: string, gate: { open: boolean }): Env["BELL_RELAY"] {
+  const heldId = namespace.idFromName(name).toString();
+  const opened = async () => {
+    while (!gate.open) await scheduler.wait(20);
+  };
+  return new Proxy(namespace, {
+    get(target, key) {
+      if (key !== "get") return Reflect.get(target, key).bind(target);
+      return (id: DurableObjectId) => {
+        const stub = target.get(id);
+        return id.toString() === heldId ? { publish: async (frame: string) => (await opened(), stub.publish(frame)) } : stub;
+      };
+    },
+  });
+}
+
+const rungOf = (inbox: RoomMessage[], ringId: string) => inbox.find((m) => m.type === "bell-rung" && m.ringId === ringId);
+const completedOf = (inbox: RoomMessage[], ringId: string) =>
+  inbox.find((m) => m.type === "batch-update" && m.subType === "completed" && m.bellRingId === ringId);
 
 const socketsOn = (relay: string) => runInDurableObject(bellRelay(env, relay), (instance) => (instance as unknown as { count(): Promise<number> }).count());
 
@@ -44,6 +80,56 @@ describe("relays for the sockets", () => {
     const message: RoomMessage = { type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Unity" };
     expect(await bellRoom(env).broadcast(message)).toBe(relays.length);
     for (const inbox of inboxes) await expect.poll(() => inbox.filter((m) => m.type === "wish-submitted")).toEqual([message]);
+  });
+
+  it("brings a ring's bell-rung and batch-update to the sockets of every relay", async () => {
+    const inboxes = await Promise.all([connect(relays[0]), connect(relays[1]), connect(relays[1])]);
+    const ringId = await ringOneWish();
+    for (const inbox of inboxes) await expect.poll(() => rungOf(inbox, ringId)).toMatchObject({ type: "bell-rung", virtual: false });
+    expect(await runDurableObjectAlarm(bellRoom(env))).toBe(true);
+    for (const inbox of inboxes) {
+      await expect.poll(() => completedOf(inbox, ringId)).toMatchObject({ data: { result: { quantumResult: expect.stringMatching(/^[01]$/) } } });
+      expect(inbox.filter((m) => m.type === "bell-rung")).toHaveLength(1);
+    }
+  });
+
+  it("answers the ring while a relay is slow, and the slow relay's sockets hear it when it catches up", async () => {
+    const [quick, slow] = await Promise.all([connect(relays[0]), connect(relays[1])]);
+    // The room reaches the second relay only once the test lets it, as when that relay is stuck behind a long task.
+    const gate = { open: false };
+    await runInDurableObject(bellRoom(env), (instance) => {
+      const room = instance as unknown as { env: Env };
+      room.env = { ...room.env, BELL_RELAY: heldRelay(room.env.BELL_RELAY, relays[1], gate) };
+    });
+    try {
+      // Were the ring to wait for its relays, this would never answer.
+      const ringId = await ringOneWish();
+      await expect.poll(() => rungOf(quick, ringId)).toBeDefined();
+      expect(rungOf(slow, ringId)).toBeUndefined();
+      gate.open = true;
+      await expect.poll(() => rungOf(slow, ringId)).toBeDefined();
+    } finally {
+      gate.open = true;
+      await runInDurableObject(bellRoom(env), (instance) => {
+        (instance as unknown as { env: Env }).env = env;
+      });
+    }
+  });
+
+  it("delivers again after a relay is evicted and its sockets reconnect", async () => {
+    const other = await connect(relays[0]);
+    const before = await socketOn(relays[1]);
+    const closed = new Promise<number>((resolve) => before.ws.addEventListener("close", (event) => resolve(event.code)));
+    await runInDurableObject(bellRelay(env, relays[1]), (_instance, state) => state.abort("evicted by the test")).catch(() => undefined);
+    expect(await closed).not.toBe(1000);
+    // The page reconnects (app/domain/reconnect.ts) and lands on the same relay, which starts afresh.
+    const after = await connect(relays[1]);
+    expect(await socketsOn(relays[1])).toBe(1);
+    const ringId = await ringOneWish();
+    await expect.poll(() => rungOf(after, ringId)).toBeDefined();
+    await expect.poll(() => rungOf(other, ringId)).toBeDefined();
+    // Presence counts the sockets that are open now, on both relays, under the evicted relay's kept name.
+    await expect.poll(() => after.findLast((m) => m.type === "presence"), { timeout: 5000 }).toEqual({ type: "presence", count: 2 });
   });
 
   it("announces presence as the sum of the relays' sockets", async () => {

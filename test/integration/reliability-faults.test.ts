@@ -17,6 +17,7 @@ import { MAX_ATTEMPTS, RingJobs, retryDelayMs } from "../../workers/ring-jobs";
 import { roomProviders, type RoomProviders } from "../../workers/room-provider";
 import { createIbmFake, FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../fakes/ibm-fake";
 import { call, freshFingerprint, submit } from "../support/api";
+import { readyBell } from "../support/bell";
 import { ibmRing } from "../support/providers";
 
 const IBM = "https://ibm.fake.test";
@@ -226,12 +227,7 @@ describe("the BellRoom dying mid-ring", () => {
       body: { deviceFingerprint: freshFingerprint(), ...body },
     });
 
-  beforeEach(async () => {
-    await runInDurableObject(stub(), async (_instance, state) => {
-      await state.storage.delete("lastRingAt");
-      await state.storage.deleteAlarm();
-    });
-  });
+  beforeEach(readyBell);
 
   async function makePending(count: number) {
     const ids: string[] = [];

@@ -1,6 +1,6 @@
 import { MAX_DISCARD_BYTES } from "~/server/request-size.server";
 import { networkKey } from "~/domain/network";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { bellRoom } from "~/server/bell-room-client.server";
@@ -8,6 +8,7 @@ import { queueEmail } from "~/server/email/outbox.server";
 import { privateHash } from "~/server/hashing.server";
 import { MAX_API_BODY_BYTES, MAX_FORM_BODY_BYTES } from "~/server/request-size.server";
 import { browserFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
+import { readyBell } from "../support/bell";
 import { XSS_CONTACT, XSS_COUNTRY, XSS_LOCATION, XSS_NAME, XSS_WISH } from "../support/xss";
 import { REQUEST_TOO_LARGE } from "~/domain/messages";
 
@@ -44,15 +45,8 @@ async function wholeResponse(response: Response): Promise<string> {
   return `${response.status}\n${headers}\n\n${await response.text()}`;
 }
 
-async function resetBell() {
-  await runInDurableObject(bellRoom(env), async (_instance, state) => {
-    await state.storage.delete("lastRingAt");
-    await state.storage.deleteAlarm();
-  });
-}
-
 async function ringAndComplete(wishIds: string[], deviceFingerprint = freshFingerprint(), ip?: string): Promise<string> {
-  await resetBell();
+  await readyBell();
   const { status, json } = await call<{ bellRingId: string }>("/api/bell/ring", { body: { wishIds, deviceFingerprint }, ip });
   expect(status).toBe(200);
   await runDurableObjectAlarm(bellRoom(env));
