@@ -2,7 +2,6 @@ import { english } from "../support/english";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
-import { poemFor } from "../../app/domain/poem";
 import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
 
@@ -125,29 +124,22 @@ describe("a waiting ring's page (issue 23)", () => {
       inject("persistDir"),
     );
     const { context, page } = await newVisitor(browser);
-    let server: { send: (message: string) => void } | undefined;
-    await page.routeWebSocket(/\/ws$/, (ws) => {
-      server = ws;
-    });
+    const heard: string[] = [];
+    page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => heard.push(String(payload))));
     const reloads = askedOf(page);
     await page.goto(`/bell/${id}`);
-    await expect.poll(() => server !== undefined).toBe(true);
+    await expect.poll(() => heard.some((frame) => frame.includes('"presence"')), { timeout: 10_000 }).toBe(true);
     // Opening the socket reads the ring once, in case its result landed before: let that read finish.
     await expect.poll(() => reloads.length).toBe(1);
     await page.waitForLoadState("networkidle");
     reloads.length = 0;
+    expect(await page.getByRole("heading", { name: "The answer" }).count()).toBe(0);
 
-    const poem = poemFor("10");
-    server!.send(
-      JSON.stringify({
-        type: "batch-update",
-        subType: "completed",
-        bellRingId: id,
-        data: { result: { quantumResult: "10", poem, counts: { "10": 61, "01": 39 } }, completedAt: new Date(rungAt + 4_200).toISOString() },
-      }),
-    );
-    await page.getByRole("heading", { level: 1, name: poem }).waitFor();
-    await page.getByRole("heading", { name: "The answer" }).waitFor();
+    // The cron finds the waiting ring; the simulator runs it and the room tells every socket the result.
+    expect((await fetch(`${baseURL()}/__scheduled`)).ok).toBe(true);
+    await page.getByRole("heading", { name: "The answer" }).waitFor({ timeout: 15_000 });
+    const update = JSON.parse(heard.find((frame) => frame.includes('"batch-update"') && frame.includes(id))!) as { data: { result: { poem: string } } };
+    await page.getByRole("heading", { level: 1, name: update.data.result.poem }).waitFor();
     expect(reloads).toEqual([]);
     await context.close();
   });
@@ -214,5 +206,58 @@ describe("after the socket drops and comes back (issue 23)", () => {
       })
       .toBe(1);
     await context.close();
+  });
+});
+
+describe("two visitors on the real socket (issue 23)", () => {
+  it("shows a wish written on one page on the other's ribbon, live strip and map, without reading the home page", { timeout: 90_000 }, async () => {
+    const watcher = await newVisitor(browser);
+    const heard: string[] = [];
+    watcher.page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => heard.push(String(payload))));
+    await watcher.page.goto("/");
+    await waitForHydration(watcher.page);
+    // The room greets every socket with the count of listeners: the watcher is connected.
+    await expect.poll(() => heard.some((frame) => frame.includes('"presence"')), { timeout: 10_000 }).toBe(true);
+    // The map loads as it scrolls into view. The wish comes from a country both the strip and the map show alone.
+    const strip = watcher.page.locator("section[aria-labelledby=live-strip-title]");
+    const markers = watcher.page.locator(".leaflet-marker-icon", { has: watcher.page.locator("[data-kind]:not([data-countries])") });
+    await watcher.page.getByRole("region", { name: "World map of wishes" }).scrollIntoViewIfNeeded();
+    await markers.first().waitFor();
+    await watcher.page.waitForLoadState("networkidle");
+    const onMap = (await markers.evaluateAll((icons) => icons.map((icon) => icon.getAttribute("title") ?? ""))).map((title) => title.split(":")[0]);
+    const onStrip = await strip.locator("li").allTextContents();
+    const country = onMap.find((name) => onStrip.some((entry) => entry.includes(name)));
+    expect(country).toBeDefined();
+    const marker = markers.filter({ has: watcher.page.locator(`[title^="${country}:"]`) }).or(watcher.page.locator(`.leaflet-marker-icon[title^="${country}:"]`));
+    const count = (text: string | null) => Number(/(\d[\d,]*) wish/.exec(text ?? "")?.[1].replace(/,/g, "") ?? NaN);
+    const stripCount = async () => count(await strip.locator("li", { hasText: country! }).first().textContent());
+    // What the marker says: its badge, the name a screen reader hears, and its hover title.
+    const mapCount = async () => {
+      const shown = marker.first();
+      const [badge, spoken, title] = [await shown.locator("[aria-hidden=true]").textContent(), await shown.locator(":scope > span:last-child").textContent(), await shown.getAttribute("title")];
+      return spoken === title && Number(badge) === count(spoken) ? count(spoken) : NaN;
+    };
+    const ribbon = watcher.page.getByRole("region", { name: "The bell in numbers" });
+    const total = async () => Number(((await ribbon.locator("li").first().locator("[aria-hidden=true]").textContent()) ?? "").replace(/\D/g, ""));
+    const before = { total: await total(), strip: await stripCount(), map: await mapCount() };
+    expect(before.strip).toBeGreaterThan(0);
+    expect(before.map).toBeGreaterThan(0);
+    const asked = askedOf(watcher.page, { api: true });
+
+    const writer = await newVisitor(browser);
+    await writer.page.goto("/");
+    await writer.page.locator("#wish-form button[type=submit]:disabled").waitFor();
+    const text = `Two windows, one bell ${Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
+    await writer.page.getByRole("textbox", { name: "Your wish" }).fill(text);
+    await writer.page.getByRole("combobox", { name: "Your country (optional)" }).fill(country!);
+    await writer.page.locator("#wish-form button[type=submit]").click();
+
+    await expect.poll(total, { timeout: 10_000 }).toBe(before.total + 1);
+    await expect.poll(stripCount).toBe(before.strip + 1);
+    await expect.poll(mapCount).toBe(before.map + 1);
+    await expect.poll(() => watcher.page.locator("section[aria-labelledby=pending-title]").textContent()).toContain(text);
+    expect(asked).toEqual([]);
+    await writer.context.close();
+    await watcher.context.close();
   });
 });

@@ -146,6 +146,15 @@ function CountryMarker({ country, yours }: { country: MapCountry; yours: boolean
     [count, label, kind, colour, radius, yours],
   );
 
+  // React-leaflet sets a marker's title (its hover tooltip) once; counts that change live must reach it too.
+  useEffect(() => {
+    const marker = badge.current;
+    if (!marker) return;
+    marker.options.title = label;
+    const element = marker.getElement();
+    if (element) element.title = label;
+  }, [label]);
+
   // Leaflet's update() puts the content back into the popup, which drops the focus of a keyboard visitor inside it.
   const relayout = useCallback(() => {
     const popup = badge.current?.getPopup();
