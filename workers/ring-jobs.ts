@@ -190,7 +190,8 @@ export class RingJobs {
       return;
     }
     if (status.state === "completed") {
-      const problem = resultProblem(status, (await ringWishes(this.env, ringId)).length);
+      const wishes = await ringWishes(this.env, ringId);
+      const problem = resultProblem(status, wishes.length);
       if (problem) {
         // A result that cannot be this ring's (truncated, too narrow, malformed) is never stored: the job runs again.
         await this.afterFailure(ringId, attempts + 1, new ProviderError(problem, true), now);
@@ -205,7 +206,12 @@ export class RingJobs {
         type: "batch-update",
         subType: "completed",
         bellRingId: ringId,
-        data: { result: { quantumResult: status.bitstring, poem, counts: status.counts }, completedAt: new Date(now).toISOString() },
+        data: {
+          result: { quantumResult: status.bitstring, poem, counts: status.counts },
+          completedAt: new Date(now).toISOString(),
+          ...(await this.creditsLeft()),
+          countryCodes: wishes.flatMap((wish) => (wish.countryCode ? [wish.countryCode] : [])),
+        },
       });
     } else if (status.state === "failed") {
       await this.afterFailure(ringId, attempts + 1, new ProviderError(status.error, status.retryable), now);
@@ -213,6 +219,16 @@ export class RingJobs {
       await this.cancelQueued(provider, ringId, job, submittedAt, now);
     } else {
       await postponePoll(this.env, ringId, now + this.pollMs(provider.name));
+    }
+  }
+
+  /** The credits left after a ring, for the pages to show without asking; left out when they cannot be read. */
+  private async creditsLeft(): Promise<{ creditsSeconds?: number | null }> {
+    try {
+      const remaining = await this.providers.current().remaining();
+      return { creditsSeconds: "unlimited" in remaining ? null : remaining.seconds };
+    } catch {
+      return {};
     }
   }
 

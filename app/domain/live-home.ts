@@ -2,11 +2,13 @@ import { isPlaceholderCountry, isValidActivityCode, previewLastWish, type LiveSt
 import type { PublicWish, RibbonStats } from "./public-wish";
 import type { RoomMessage } from "./room-messages";
 
-/** What the home page shows that the room's messages change: the ribbon, the pending wishes, the live strip. */
+/** What the home page shows that the room's messages change: the ribbon, the pending wishes, the live strip, the credits. */
 export interface LiveHome {
   stats: RibbonStats | null;
   pending: PublicWish[];
   liveStrip: LiveStripEntry[];
+  /** Seconds of quantum time left (null: no limit, or not known). */
+  creditsSeconds: number | null;
 }
 
 /** The emoji flag of a two-letter code (regional indicator symbols), as the server writes it. */
@@ -27,7 +29,8 @@ function withWish(strip: LiveStripEntry[], wish: PublicWish): { strip: LiveStrip
 /**
  * The home page after one of the room's messages (issue 23), derived from the message alone so that no page asks the
  * database again: a new wish joins the pending wishes, the ribbon and its country on the strip; a ring takes its wishes
- * out of the pending area (the bell card counts what is left). Anything else leaves the page as it is.
+ * out of the pending area (the bell card counts what is left); a finished ring says the credits left. Anything else
+ * leaves the page as it is.
  */
 export function applyToHome(home: LiveHome, message: RoomMessage): LiveHome {
   if (message.type === "wish-submitted") {
@@ -35,6 +38,7 @@ export function applyToHome(home: LiveHome, message: RoomMessage): LiveHome {
     if (!wish || home.pending.some((other) => other.id === wish.id)) return home;
     const { strip, newCountry } = withWish(home.liveStrip, wish);
     return {
+      ...home,
       stats: home.stats && { totalWishes: home.stats.totalWishes + 1, countriesEntangled: home.stats.countriesEntangled + (newCountry ? 1 : 0) },
       pending: wish.status === "pending" ? [...home.pending, wish] : home.pending,
       liveStrip: strip,
@@ -44,6 +48,10 @@ export function applyToHome(home: LiveHome, message: RoomMessage): LiveHome {
     const rung = new Set(message.wishIds);
     const pending = home.pending.filter((wish) => !rung.has(wish.id));
     return pending.length === home.pending.length ? home : { ...home, pending };
+  }
+  if (message.type === "batch-update" && message.subType === "completed") {
+    const { creditsSeconds } = message.data;
+    return creditsSeconds === undefined || creditsSeconds === home.creditsSeconds ? home : { ...home, creditsSeconds };
   }
   return home;
 }

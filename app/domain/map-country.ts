@@ -54,3 +54,17 @@ export function withSubmittedWish(countries: readonly MapCountry[], wish: { coun
     i === at ? { ...country, wishCount: country.wishCount + 1, pendingWishCount: country.pendingWishCount + pending, isNew: true } : country,
   );
 }
+
+/**
+ * The map after a ring has finished (issue 23): each of its wishes moves from waiting to entangled in its country
+ * (`countryCodes`, one per wish the map counts). Null when a country is not on the map, so the map asks once.
+ */
+export function withEntangledWishes(countries: readonly MapCountry[], countryCodes: readonly string[]): MapCountry[] | null {
+  const rung = new Map<string, number>();
+  for (const code of countryCodes) rung.set(code.toUpperCase(), (rung.get(code.toUpperCase()) ?? 0) + 1);
+  if ([...rung.keys()].some((code) => !countries.some((country) => country.countryCode === code))) return null;
+  return countries.map((country) => {
+    const count = rung.get(country.countryCode);
+    return count ? { ...country, pendingWishCount: Math.max(0, country.pendingWishCount - count), hasEntangledWishes: true } : country;
+  });
+}

@@ -7,8 +7,17 @@ export type RoomMessage =
       type: "batch-update";
       subType: "completed";
       bellRingId: string;
-      /** `completedAt` (ISO time) is ours beside API.md's fields: with it a waiting page shows the ring without a fetch. */
-      data: { result: { quantumResult: string; poem: string; counts: Record<string, number> }; completedAt?: string };
+      /**
+       * Ours beside API.md's fields, so that no page asks again (issue 23): `completedAt` (ISO time) lets a waiting
+       * page show the ring; `creditsSeconds` is what is left after it (null: no limit); `countryCodes` names the
+       * country of each of its wishes the map counts, which move from waiting to entangled.
+       */
+      data: {
+        result: { quantumResult: string; poem: string; counts: Record<string, number> };
+        completedAt?: string;
+        creditsSeconds?: number | null;
+        countryCodes?: string[];
+      };
     }
   | { type: "batch-update"; subType: "failed"; bellRingId: string; data: { error: string; retrying: boolean } }
   /** `wish` (the wish as the wall shows it) is ours beside API.md's fields: a page adds it without asking (issue 23). */

@@ -4,15 +4,15 @@ import { applyToHome, type LiveHome } from "~/domain/live-home";
 import { useBellMessages, useSocketReopened } from "./bell-socket";
 
 /**
- * The home page's ribbon, pending wishes and live strip, kept live from the room's messages themselves (issue 23):
+ * The home page's ribbon, pending wishes, live strip and credits, kept live from the room's messages themselves (issue 23):
  * a message changes what it can say in place, and no page asks the server for it. Once the page's data is read
  * again (a navigation, its own wish, a resync) that data is the base once more.
  */
-export function useLiveHome({ stats, pending, liveStrip }: LiveHome): LiveHome {
+export function useLiveHome({ stats, pending, liveStrip, creditsSeconds }: LiveHome): LiveHome {
   // Messages sent while the socket was down are lost: after a reconnect the page reads its data once.
   const resync = useResync();
   useSocketReopened(resync);
-  const base = useMemo(() => ({ stats, pending, liveStrip }), [stats, pending, liveStrip]);
+  const base = useMemo(() => ({ stats, pending, liveStrip, creditsSeconds }), [stats, pending, liveStrip, creditsSeconds]);
   const [applied, setApplied] = useState<{ to: LiveHome; home: LiveHome } | null>(null);
   const latest = useRef(base);
   useEffect(() => {

@@ -74,7 +74,7 @@ export default function Home() {
     [data.countryOptions, data.liveStrip],
   );
   // The ribbon, the pending wishes (and the bell card's count of them) and the live strip follow the room's messages.
-  const live = useLiveHome({ stats: data.stats, pending: data.pending, liveStrip: data.liveStrip });
+  const live = useLiveHome({ stats: data.stats, pending: data.pending, liveStrip: data.liveStrip, creditsSeconds: data.creditsSeconds });
   const yourWish = useYourWish(live.pending);
 
   return (
@@ -105,7 +105,7 @@ export default function Home() {
         <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
         <div>
           <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
-            <BellRinger pending={live.pending} creditsSeconds={data.creditsSeconds} cooldownMs={data.cooldownMs} />
+            <BellRinger pending={live.pending} creditsSeconds={live.creditsSeconds} cooldownMs={data.cooldownMs} />
           </section>
           <YourWishCard state={yourWish} />
         </div>

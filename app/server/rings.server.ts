@@ -79,9 +79,10 @@ export async function lastRingAt(env: Env): Promise<number | null> {
   return row?.at ?? null;
 }
 
-export async function ringWishes(env: Env, ringId: string): Promise<BatchWish[]> {
+/** A ring's wishes, each with the country the map counts it in (none for a hidden wish, which no count holds). */
+export async function ringWishes(env: Env, ringId: string): Promise<(BatchWish & { countryCode: string | null })[]> {
   return database(env)
-    .select({ id: wishes.id, text: wishes.text })
+    .select({ id: wishes.id, text: wishes.text, countryCode: sql<string | null>`CASE WHEN ${wishes.hidden} = 0 THEN ${wishes.countryCode} END` })
     .from(wishes)
     .where(eq(wishes.bellRingId, ringId))
     .orderBy(asc(wishes.createdAt), asc(wishes.id));

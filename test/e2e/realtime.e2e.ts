@@ -2,7 +2,8 @@ import { english } from "../support/english";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
-import { BELL_JUST_RANG_LINK, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
+import { poemFor } from "../../app/domain/poem";
+import { BELL_JUST_RANG_LINK, creditsAvailable, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
 
 let browser: Browser;
@@ -173,6 +174,11 @@ describe("the home page from the socket alone (issue 23)", () => {
 
     server!.send(JSON.stringify({ type: "bell-rung", ringId: `ring-${id}`, virtual: false, wishIds: [id], pendingLeft: 0, cooldownSeconds: 20 }));
     await expect.poll(() => pending.textContent()).not.toContain(text);
+
+    // The finished ring says the credits left: the bell card shows them.
+    const result = { quantumResult: "1", poem: poemFor("1"), counts: { "1": 100 } };
+    server!.send(JSON.stringify({ type: "batch-update", subType: "completed", bellRingId: `ring-${id}`, data: { result, creditsSeconds: 4321, countryCodes: ["PE"] } }));
+    await expect.poll(() => page.locator("#bell-ringer").textContent()).toContain(creditsAvailable(english, 4321));
     expect(asked).toEqual([]);
     await context.close();
   });

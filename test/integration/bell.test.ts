@@ -255,7 +255,13 @@ describe("realtime on /ws", () => {
         type: "batch-update",
         subType: "completed",
         bellRingId: json.bellRingId,
-        data: { result: { quantumResult: expect.stringMatching(/^[01]{2}$/), poem: expect.any(String) }, completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+        data: {
+          result: { quantumResult: expect.stringMatching(/^[01]{2}$/), poem: expect.any(String) },
+          completedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+          // What the pages show after a ring, so none of them asks (issue 23): the credits left and the map's countries.
+          creditsSeconds: (await call<{ seconds: number }>("/api/quantum-credits-remaining")).json.seconds,
+          countryCodes: ["PT", "PT"],
+        },
       });
     }
     for (const response of sockets) response.webSocket!.close(1000);

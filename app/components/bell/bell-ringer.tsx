@@ -239,8 +239,8 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       // wishes leave the pending count through the page's live data (useLiveHome), without a request.
       if (!message.virtual) startCooldown(positiveOr(message.cooldownSeconds, RING_COOLDOWN_SECONDS));
     } else if (message.type === "batch-update") {
-      // The credits left are the server's to say: read once, a moment later.
-      resync();
+      // A finished ring says the credits left (useLiveHome applies them); a message without them is read once.
+      if (message.subType === "completed" && message.data.creditsSeconds === undefined) resync();
       if (message.bellRingId === ownRing.current && message.subType === "failed") show(t(BATCH_FAILED), "error");
     }
   });

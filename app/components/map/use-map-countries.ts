@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { REFRESH_DEBOUNCE_MS } from "~/domain/limits";
-import { withSubmittedWish, type MapCountry } from "~/domain/map-country";
+import { withEntangledWishes, withSubmittedWish, type MapCountry } from "~/domain/map-country";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 import { useBellMessages } from "~/realtime/bell-socket";
 import { useI18n } from "~/i18n/i18n";
@@ -19,8 +19,9 @@ async function fetchMapCountries(locale: string, signal?: AbortSignal): Promise<
 }
 
 /**
- * The countries on the map, kept live: a submitted wish counts in its country at once, from the message (issue 23);
- * a rung bell, or a wish from a country not on the map yet, refetches them (debounced, so a burst costs one request). Starts from `initial` when the page already has them, else fetches on mount.
+ * The countries on the map, kept live from the room's messages (issue 23): a submitted wish counts in its country,
+ * a finished ring moves its wishes to entangled; a country not on the map yet refetches them (debounced, so a burst
+ * costs one request). Starts from `initial` when the page already has them, else fetches on mount.
  * A failed refresh keeps what is shown.
  */
 export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled = true): MapCountry[] {
@@ -56,8 +57,13 @@ export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled =
       const next = withSubmittedWish(shown.current, message.wish);
       if (next === null) refresh();
       else setCountries((shown.current = next));
-    } else if (message.type === "wish-submitted" || message.type === "bell-rung") {
-      // A ring moves wishes from waiting to entangled in countries the message does not name: asked once, debounced.
+    } else if (message.type === "batch-update" && message.subType === "completed") {
+      // A finished ring moves its wishes from waiting to entangled in the countries it names. A ring's claim and a
+      // failed ring change no count (waiting includes being rung); a message that names no countries is asked once.
+      const next = message.data.countryCodes ? withEntangledWishes(shown.current, message.data.countryCodes) : null;
+      if (next === null) refresh();
+      else setCountries((shown.current = next));
+    } else if (message.type === "wish-submitted") {
       refresh();
     }
   });

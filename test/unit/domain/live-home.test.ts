@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyToHome, type LiveHome } from "~/domain/live-home";
-import { withSubmittedWish, type MapCountry } from "~/domain/map-country";
+import { withEntangledWishes, withSubmittedWish, type MapCountry } from "~/domain/map-country";
 import type { PublicWish } from "~/domain/public-wish";
 
 const wish = (id: string, country: string | null, countryCode: string | null, status: PublicWish["status"] = "pending") =>
@@ -10,7 +10,10 @@ const home: LiveHome = {
   stats: { totalWishes: 10, countriesEntangled: 2 },
   pending: [wish("a", "Peru", "PE"), wish("b", "Chile", "CL")],
   liveStrip: [{ country: "Peru", countryCode: "PE", flag: "🇵🇪", wishCount: 4, isNew: false, preview: "old" }],
+  creditsSeconds: 300,
 };
+const completed = (data: { creditsSeconds?: number | null; countryCodes?: string[] }) =>
+  ({ type: "batch-update", subType: "completed", bellRingId: "r", data: { result: { quantumResult: "1", poem: "p", counts: { "1": 1 } }, ...data } }) as const;
 const submitted = (w: PublicWish) => ({ type: "wish-submitted", country: w.country, countryCode: w.countryCode, theme: w.theme, wish: w }) as const;
 
 describe("the home page from the room's messages alone (issue 23)", () => {
@@ -45,5 +48,21 @@ describe("the home page from the room's messages alone (issue 23)", () => {
     const peru = { countryCode: "PE", country: "Peru", wishCount: 4, pendingWishCount: 1, isNew: false } as MapCountry;
     expect(withSubmittedWish([peru], wish("f", "Peru", "PE"))).toEqual([{ ...peru, wishCount: 5, pendingWishCount: 2, isNew: true }]);
     expect(withSubmittedWish([peru], wish("g", "Japan", "JP"))).toBeNull();
+  });
+
+  it("takes the credits left from a finished ring, and keeps them when the message does not say", () => {
+    expect(applyToHome(home, completed({ creditsSeconds: 296 })).creditsSeconds).toBe(296);
+    expect(applyToHome(home, completed({ creditsSeconds: null })).creditsSeconds).toBeNull();
+    expect(applyToHome(home, completed({}))).toBe(home);
+    expect(applyToHome(home, completed({ creditsSeconds: 300 }))).toBe(home);
+    expect(applyToHome(home, { type: "batch-update", subType: "failed", bellRingId: "r", data: { error: "x", retrying: true } })).toBe(home);
+  });
+
+  it("moves a finished ring's wishes from waiting to entangled on the map, and says when a country is not on it", () => {
+    const peru = { countryCode: "PE", country: "Peru", wishCount: 4, pendingWishCount: 3, hasEntangledWishes: false } as MapCountry;
+    const chile = { countryCode: "CL", country: "Chile", wishCount: 2, pendingWishCount: 0, hasEntangledWishes: true } as MapCountry;
+    expect(withEntangledWishes([peru, chile], ["PE", "pe"])).toEqual([{ ...peru, pendingWishCount: 1, hasEntangledWishes: true }, chile]);
+    expect(withEntangledWishes([peru, chile], [])).toEqual([peru, chile]);
+    expect(withEntangledWishes([peru], ["JP"])).toBeNull();
   });
 });
