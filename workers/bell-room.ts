@@ -14,6 +14,7 @@ import { RingJobs } from "./ring-jobs";
 import { coalesced } from "./coalesce";
 import { roomProviders, type RoomProvider, type RoomProviders } from "./room-provider";
 import { bellRelay } from "~/server/bell-room-client.server";
+import { withStatementLog } from "~/server/statement-log.server";
 
 const LAST_RING_KEY = "lastRingAt";
 /** Each relay's last reported socket count, under this prefix and its name: presence survives the room's eviction. */
@@ -53,7 +54,8 @@ export class BellRoom extends DurableObject<Env> {
   private providers: RoomProviders;
   private jobs: RingJobs;
 
-  constructor(ctx: DurableObjectState, env: Env) {
+  constructor(ctx: DurableObjectState, roomEnv: Env) {
+    const env = withStatementLog(roomEnv);
     super(ctx, env);
     // Nothing here may throw: a misconfigured provider answers each ring with a sentence, and health names it.
     this.providers = roomProviders(env);

@@ -8,6 +8,7 @@ import { isSameSiteOrigin, originMatchesHost } from "~/server/origin.server";
 import { bodyLimitFor, limitRequestBody } from "~/server/request-size.server";
 import { isLocalizedPage, LOCALE_VARY, localeRedirect } from "~/server/locale.server";
 import { withSecurityHeaders } from "~/server/security-headers.server";
+import { withStatementLog } from "~/server/statement-log.server";
 import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRelay, isSocketPath, onSchedule } from "./room-routes";
@@ -22,7 +23,8 @@ const build = serverBuild as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(build);
 
 export default {
-  async fetch(request, env, ctx) {
+  async fetch(request, workerEnv, ctx) {
+    const env = withStatementLog(workerEnv);
     const url = new URL(request.url);
     // An upgrade (101) passes as it is; the room's refusals get the headers every answer carries.
     if (isSocketPath(url)) return withSecurityHeaders(await forwardToRelay(request, env), url);
@@ -53,6 +55,6 @@ export default {
   },
 
   async scheduled(_controller, env, ctx) {
-    onSchedule(env, ctx);
+    onSchedule(withStatementLog(env), ctx);
   },
 } satisfies ExportedHandler<Env>;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ledgerSeconds, LEDGER_SUM_QUERY } from "~/server/credits.server";
 import { claimRing } from "~/server/rings.server";
 import { submit } from "../support/api";
-import { recordingD1, type RecordedStatement } from "../support/recording-d1";
+import { recordingD1, type RecordedStatement } from "~/server/recording-d1.server";
 
 /** `env` whose D1 binding writes down every statement it runs. */
 function recordingEnv(): { env: Env; statements: RecordedStatement[] } {
