@@ -2,7 +2,7 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+import { CHROMIUM_PATH } from "./lib/chromium.mjs";
 
 if (existsSync(CHROMIUM_PATH)) process.exit(0);
 

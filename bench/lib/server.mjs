@@ -43,6 +43,8 @@ async function startOnFreePort(persistDir, options) {
   return {
     url: `http://127.0.0.1:${port}`,
     directUrl: () => directWorkerUrl(server.child.pid, port),
+    /** Everything `wrangler dev` has printed so far (the Worker's console lines among it). */
+    output: server.output,
     stop() {
       stopServer(server.child);
       rmSync(persistDir, { recursive: true, force: true });
