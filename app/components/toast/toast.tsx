@@ -60,7 +60,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {toast.link ? (
         <>
           {" "}
-          <Link to={toast.link.to} className={styles.link} onClick={dismiss}>
+          {/* Every open page shows this at once after a ring: its route is found when followed, not by all on sight. */}
+          <Link to={toast.link.to} className={styles.link} onClick={dismiss} discover="none">
             {t(toast.link.label)}
           </Link>
         </>
