@@ -12,6 +12,8 @@ const NAME_KEY = "name";
 /** The header the Worker names the relay in (set by the Worker itself, never taken from the visitor). */
 export const RELAY_NAME_HEADER = "X-Quantum-Bell-Relay";
 const PRESENCE_REPORT_MS = 500;
+/** Starts each line of RELAY_TIMING_LOG, which bench:ws:relays reads from `wrangler dev`'s output. */
+export const RELAY_TIMING_MARK = "[relay]";
 
 /**
  * One of the relays that hold the visitors' sockets (issue 23, docs/scale.md). It accepts `/ws` upgrades with the
@@ -45,6 +47,7 @@ export class BellRelay extends DurableObject<Env> {
 
   /** Sends one frame, already serialised by the room, to every open socket here; returns how many took it. */
   async publish(frame: string): Promise<number> {
+    const started = performance.now();
     let delivered = 0;
     for (const ws of this.openSockets()) {
       try {
@@ -54,7 +57,17 @@ export class BellRelay extends DurableObject<Env> {
         this.closeQuietly(ws, 1011, "Send failed");
       }
     }
+    if ((this.env as { RELAY_TIMING_LOG?: string }).RELAY_TIMING_LOG === "1") await this.logTiming(frame, delivered, performance.now() - started);
     return delivered;
+  }
+
+  /**
+   * One line per publish, for bench:ws:relays (the busiest relay's time per broadcast). Off unless RELAY_TIMING_LOG
+   * is "1". Deployed, the runtime's clock stands still while code runs, so there it reads 0 ms.
+   */
+  private async logTiming(frame: string, delivered: number, ms: number): Promise<void> {
+    const type = /^\{"type":"([a-z-]+)"/.exec(frame)?.[1] ?? "message";
+    console.log(`${RELAY_TIMING_MARK} ${(await this.ctx.storage.get<string>(NAME_KEY)) ?? "relay"} ${type} ${delivered} sockets ${ms.toFixed(2)} ms`);
   }
 
   async count(): Promise<number> {

@@ -1,4 +1,4 @@
-import { relayCount, relayFor } from "~/domain/relays";
+import { relayCount, relayFor, relaysByColo } from "~/domain/relays";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
 import { RELAY_NAME_HEADER } from "./bell-relay";
 import { deliverOutbox } from "~/server/email/outbox.server";
@@ -8,9 +8,13 @@ export function isSocketPath(url: URL): boolean {
   return url.pathname === "/ws";
 }
 
-/** Hands a socket to a relay: the one for the data centre the request arrived at, else one at random (issue 23). */
+/**
+ * Hands a socket to a relay: the one for the data centre the request arrived at, else (or with RELAY_BY=random) one
+ * at random (issue 23).
+ */
 export function forwardToRelay(request: Request, env: Env): Promise<Response> {
-  const name = relayFor(request.cf?.colo as string | undefined, relayCount(env.RELAY_COUNT));
+  const colo = relaysByColo((env as { RELAY_BY?: string }).RELAY_BY) ? (request.cf?.colo as string | undefined) : undefined;
+  const name = relayFor(colo, relayCount(env.RELAY_COUNT));
   const named = new Request(request);
   named.headers.set(RELAY_NAME_HEADER, name);
   return bellRelay(env, name).fetch(named);

@@ -20,6 +20,14 @@ export function relayNames(count: number): string[] {
 }
 
 /**
+ * Whether sockets are spread by data centre (RELAY_BY unset or "colo") or at random ("random"): an audience gathered
+ * in one city shares one data centre, so one relay, unless spread at random.
+ */
+export function relaysByColo(configured: string | undefined): boolean {
+  return configured?.trim().toLowerCase() !== "random";
+}
+
+/**
  * The relay a socket joins: by the data centre the request arrived at, when it says (visitors near each other share
  * a relay, which Cloudflare places near its first caller), else at random. FNV-1a spreads colo codes evenly.
  */

@@ -6,6 +6,7 @@ import type { RoomMessage } from "~/domain/room-messages";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
 import { call, freshFingerprint, submit } from "../support/api";
 import { readyBell } from "../support/bell";
+import { forwardToRelay } from "../../workers/room-routes";
 
 // Issue 23: /ws sockets are spread over RELAY_COUNT relays (2 here, as locally); the room publishes to each.
 
@@ -80,6 +81,19 @@ describe("relays for the sockets", () => {
     const message: RoomMessage = { type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Unity" };
     expect(await bellRoom(env).broadcast(message)).toBe(relays.length);
     for (const inbox of inboxes) await expect.poll(() => inbox.filter((m) => m.type === "wish-submitted")).toEqual([message]);
+  });
+
+  it("spreads one data centre's sockets over every relay with RELAY_BY=random", async () => {
+    const random = { ...env, RELAY_BY: "random" } as Env;
+    const sockets: WebSocket[] = [];
+    // Twenty sockets from one data centre: all on one relay would be one chance in 2^19.
+    for (let i = 0; i < 20; i++) {
+      const response = await forwardToRelay(new Request("http://localhost/ws", { headers: { Upgrade: "websocket" }, cf: { colo: "LHR" } }), random);
+      response.webSocket!.accept();
+      sockets.push(response.webSocket!);
+    }
+    open.push(...sockets);
+    for (const relay of relays) expect(await socketsOn(relay)).toBeGreaterThan(0);
   });
 
   it("brings a ring's bell-rung and batch-update to the sockets of every relay", async () => {

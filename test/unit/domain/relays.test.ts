@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RELAYS, relayCount, relayFor, relayNames } from "~/domain/relays";
+import { DEFAULT_RELAYS, relayCount, relayFor, relayNames, relaysByColo } from "~/domain/relays";
 
 describe("relays (issue 23)", () => {
   it("reads RELAY_COUNT within bounds, else the default", () => {
@@ -18,5 +18,10 @@ describe("relays (issue 23)", () => {
   it("picks at random when the request does not say where it arrived", () => {
     expect(relayFor(undefined, 4, () => 0)).toBe("relay-0");
     expect(relayFor(undefined, 4, () => 0.99)).toBe("relay-3");
+  });
+
+  it("spreads by data centre unless RELAY_BY says random", () => {
+    for (const colo of [undefined, "", "colo", "COLO", "anything"]) expect(relaysByColo(colo)).toBe(true);
+    for (const random of ["random", " Random "]) expect(relaysByColo(random)).toBe(false);
   });
 });
