@@ -18,9 +18,14 @@ export function placeOf(wish: Place, tag: string, translate: (message: string) =
   if (isPlaceholderCountry(location)) return translate(FELLOW_DREAMER_LOCATION);
   const code = wish.countryCode?.toUpperCase();
   if (tag === "en" || !code || !isValidActivityCode(code) || location.toLowerCase() !== wish.country?.trim().toLowerCase()) return location;
+  return regionName(code, tag) ?? location;
+}
+
+/** A country's name in the language of `tag` (Intl.DisplayNames), or undefined where the runtime has none. */
+export function regionName(code: string, tag: string): string | undefined {
   let names = regionNames.get(tag);
   if (!names) regionNames.set(tag, (names = new Intl.DisplayNames([tag], { type: "region", fallback: "none" })));
-  return names.of(code) ?? location;
+  return names.of(code.toUpperCase()) ?? undefined;
 }
 
 /**

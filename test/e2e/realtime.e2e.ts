@@ -184,6 +184,25 @@ describe("the home page from the socket alone (issue 23)", () => {
   });
 });
 
+describe("a country new to the live strip, in another language (issue 23)", () => {
+  it("is named in the page's language, as the server names the others", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    let server: { send: (message: string) => void } | undefined;
+    await page.routeWebSocket(/\/ws$/, (ws) => {
+      server = ws;
+    });
+    await page.goto("/fr");
+    await waitForHydration(page);
+    await expect.poll(() => server !== undefined).toBe(true);
+    const strip = page.locator("section[aria-labelledby=live-strip-title]");
+    expect(await strip.textContent()).not.toContain("Islande");
+    const wish = { id: `live-is-${crypto.randomUUID()}`, wish: "Que la paix gagne les fjords", name: "", country: "Iceland", countryCode: "IS", location: "Iceland", theme: "Peace", status: "pending", bellRingId: null, timestamp: new Date().toISOString(), resonanceCount: 0 };
+    server!.send(JSON.stringify({ type: "wish-submitted", country: "Iceland", countryCode: "IS", theme: "Peace", wish }));
+    await expect.poll(() => strip.locator("li").last().textContent()).toContain("Islande");
+    await context.close();
+  });
+});
+
 describe("after the socket drops and comes back (issue 23)", () => {
   it("reads the page's data once, for what it missed", { timeout: 60_000 }, async () => {
     const { context, page } = await newVisitor(browser);

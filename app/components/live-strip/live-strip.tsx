@@ -9,6 +9,7 @@ import * as styles from "./live-strip.css";
 import { FlagImage } from "~/components/map/flag-image";
 import { ownFlagSources } from "~/domain/flags";
 import { useI18n } from "~/i18n/i18n";
+import { regionName } from "~/i18n/place";
 
 /** Scrolls the strip sideways about a pixel every 30 ms while it is on screen, wrapping at the end, unless `paused`. */
 function useAutoScroll(paused: boolean) {
@@ -51,7 +52,7 @@ function useAutoScroll(paused: boolean) {
  * anywhere reaches it through the page's live data (useLiveHome), without a request.
  */
 export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
-  const { t } = useI18n();
+  const { t, tag } = useI18n();
   const reducedMotion = useReducedMotion();
   const [hovered, setHovered] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -98,7 +99,8 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
                   onFocus={() => setFocusedCode(entry.countryCode)}
                 >
                   <FlagImage sources={ownFlagSources(entry.countryCode)} emoji={entry.flag} />
-                  <span className={styles.country}>{entry.label ?? entry.country}</span>
+                  {/* A country new to the strip since the page was served arrives from the socket without its name in the language. */}
+                  <span className={styles.country}>{entry.label ?? (tag === "en" ? undefined : regionName(entry.countryCode, tag)) ?? entry.country}</span>
                   <span className={styles.count}>{countWishes(t, entry.wishCount)}</span>
                   {entry.isNew ? <span className={styles.fresh}>{t("new")}</span> : null}
                 </Link>

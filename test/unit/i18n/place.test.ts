@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "~/i18n/catalogues.server";
-import { placeOf } from "~/i18n/place";
+import { placeOf, regionName } from "~/i18n/place";
 import { english } from "../../support/english";
 
 const arabic = (message: string) => CATALOGUES.ar[message] ?? message;
@@ -24,5 +24,11 @@ describe("where a wish comes from, in the page's language (issue 22)", () => {
     expect(placeOf(wish("Toronto, Canada", "Canada", "CA"), "ar", arabic)).toBe("Toronto, Canada");
     expect(placeOf(wish("Atlantis", "Atlantis", "XX"), "ar", arabic)).toBe("Atlantis");
     expect(placeOf(wish("Canada", null, null), "ar", arabic)).toBe("Canada");
+  });
+
+  it("names a country by its code in a language, and nothing for a code no country has", () => {
+    expect(regionName("is", "fr")).toBe("Islande");
+    expect(regionName("IS", "zh-Hans")).toBe("冰岛");
+    expect(regionName("QQ", "fr")).toBeUndefined();
   });
 });
