@@ -3,56 +3,17 @@
 // (bench/fixtures/bare-room) as the runtime's own floor. Arrival = time from the trigger request to each socket's message.
 // Usage: npm run bench:ws   (BENCH_SOCKETS=1000, BENCH_ROUNDS=5; BENCH_URL to target a running server)
 import { createServer } from "node:http";
-import WebSocket, { WebSocketServer } from "ws";
+import { WebSocketServer } from "ws";
 import { benchFixture, benchServer, freePort, machine } from "./lib/server.mjs";
 import { ms, today, writeSection } from "./lib/report.mjs";
 import { percentile } from "./lib/stats.mjs";
+import { openSockets, presenceCounted } from "./lib/sockets.mjs";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
-const OPEN_BATCH = 100;
 /** The room's cooldown between rings (DESIGN §4), plus a margin. */
 const COOLDOWN_WAIT_MS = 21_000;
-// Browsers offer per-message deflate. The plain `ws` server declines it (its default), and so does this Worker
-// (`no_web_socket_compression`, ADR 0004). Only `wrangler dev`'s own proxy, pinned to an older compatibility date,
-// still accepts it and compresses every frame once per socket. The clients offer no compression, so both servers send
-// the same uncompressed frames, as the deployed Worker does.
-const CLIENT_OPTIONS = { perMessageDeflate: false };
 
-
-async function openSockets(url, count, headers = {}) {
-  const sockets = [];
-  for (let i = 0; i < count; i += OPEN_BATCH) {
-    const batch = Array.from({ length: Math.min(OPEN_BATCH, count - i) }, () =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(url, { ...CLIENT_OPTIONS, headers });
-        ws.once("open", () => resolve(ws));
-        ws.once("error", reject);
-      }),
-    );
-    sockets.push(...(await Promise.all(batch)));
-  }
-  return sockets;
-}
-
-/**
- * The room tells everyone how many are listening, at most once a second; a thousand joins end with one such message
- * to every socket. Ringing while it is still on the wire would measure the joins, so the ring waits for it.
- */
-function presenceSettled(sockets) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("no presence message counted every socket")), 10_000);
-    const listener = (data) => {
-      const message = JSON.parse(String(data));
-      if (message.type !== "presence" || message.count < sockets.length) return;
-      clearTimeout(timer);
-      sockets[0].off("message", listener);
-      // Every socket got the same message; give the last of them a moment to drain.
-      setTimeout(resolve, 200);
-    };
-    sockets[0].on("message", listener);
-  });
-}
 
 /** Resolves with each socket's arrival time (ms after `trigger` started) of the first message that `matches`. */
 async function measure(sockets, matches, trigger, timeoutMs = 30_000) {
@@ -110,7 +71,7 @@ async function baseline() {
 /** The bare Durable Object: no cooldown, so it is rung every round without waiting. */
 async function bareRoom(url) {
   const sockets = await openSockets(`${url.replace(/^http/, "ws")}/ws`, SOCKETS);
-  await presenceSettled(sockets);
+  await presenceCounted(sockets);
   const result = await measure(sockets, (d) => d.includes('"bell-rung"'), async () => {
     const response = await fetch(`${url}/ring`, { method: "POST" });
     if (!response.ok) throw new Error(`bare ring failed: ${response.status}`);
@@ -133,8 +94,8 @@ async function bellRoom(url) {
   if (!submitted.ok) throw new Error(`could not submit a wish: ${submitted.status} ${await submitted.text()}`);
   const { wishId } = await submitted.json();
   const wsUrl = `${url.replace(/^http/, "ws")}/ws`;
-  const sockets = await openSockets(wsUrl, SOCKETS, { Origin: url });
-  await presenceSettled(sockets);
+  const sockets = await openSockets(wsUrl, SOCKETS, { headers: { Origin: url } });
+  await presenceCounted(sockets);
   const result = await measure(
     sockets,
     (d) => d.includes('"bell-rung"'),

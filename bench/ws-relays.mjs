@@ -3,15 +3,14 @@
 // with RELAY_COUNT=S, RELAY_BY=random (locally every request says colo DFW, which would put every socket on one
 // relay) and RELAY_TIMING_LOG=1 (each relay writes how long each publish took; read from the output).
 // Usage: npm run bench:ws:relays   (BENCH_SOCKETS=10000, BENCH_RELAYS=1,2,4,8, BENCH_ROUNDS=3)
-import WebSocket from "ws";
 import { benchServer, machine } from "./lib/server.mjs";
 import { ms, today, writeSection } from "./lib/report.mjs";
 import { percentile } from "./lib/stats.mjs";
+import { openSockets, presenceCounted } from "./lib/sockets.mjs";
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 10_000);
 const RELAYS = (process.env.BENCH_RELAYS ?? "1,2,4,8").split(",").map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const OPEN_BATCH = 200;
 /** The room's cooldown between rings (DESIGN §4), plus a margin. */
 const COOLDOWN_WAIT_MS = 21_000;
 /** RELAY_TIMING_MARK of workers/bell-relay.ts. */
@@ -19,37 +18,6 @@ const TIMING_LINE = /\[relay\] (relay-\d+) bell-rung (\d+) sockets ([\d.]+) ms/g
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
-async function openSockets(url, origin) {
-  const sockets = [];
-  for (let i = 0; i < SOCKETS; i += OPEN_BATCH) {
-    const batch = Array.from({ length: Math.min(OPEN_BATCH, SOCKETS - i) }, () =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(url, { perMessageDeflate: false, headers: { Origin: origin } });
-        ws.once("open", () => resolve(ws));
-        ws.once("error", reject);
-      }),
-    );
-    sockets.push(...(await Promise.all(batch)));
-  }
-  return sockets;
-}
-
-/** The room counts every socket once the relays have reported them (at most twice a second, then once a second). */
-function everyoneCounted(sockets) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error("presence never counted every socket")), 60_000);
-    const listener = (data) => {
-      const message = JSON.parse(String(data));
-      if (message.type !== "presence" || message.count < sockets.length) return;
-      clearTimeout(timer);
-      sockets[0].off("message", listener);
-      // Every socket got that presence message too; let the last of them drain.
-      setTimeout(resolve, 2_000);
-    };
-    sockets[0].on("message", listener);
-  });
-}
 
 async function ringOnce(url, sockets, round) {
   const fingerprint = `bench_relays_${process.pid}_${round}_${Math.random().toString(36).slice(2)}`;
@@ -90,8 +58,9 @@ async function measure(relays) {
   try {
     // The Worker's own socket: `wrangler dev`'s proxy would add a second process every frame crosses.
     const url = (await server.directUrl()) ?? server.url;
-    const sockets = await openSockets(`${url.replace(/^http/, "ws")}/ws`, url);
-    await everyoneCounted(sockets);
+    const sockets = await openSockets(`${url.replace(/^http/, "ws")}/ws`, SOCKETS, { headers: { Origin: url }, batch: 200 });
+    // Relays report at most twice a second and the room announces at most once a second.
+    await presenceCounted(sockets, { timeoutMs: 60_000, drainMs: 2_000 });
     const rounds = [];
     for (let round = 1; round <= ROUNDS; round++) {
       if (round > 1) await sleep(COOLDOWN_WAIT_MS);

@@ -24,6 +24,18 @@ function askedOf(page: Page, { api = false } = {}): string[] {
   return asked;
 }
 
+/** The page's socket, answered by the test instead of the room: `send` gives the page a message. */
+async function fakeRoom(page: Page): Promise<{ connected: () => Promise<void>; send: (message: string) => void }> {
+  let server: { send: (message: string) => void } | undefined;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    server = ws;
+  });
+  return {
+    connected: () => expect.poll(() => server !== undefined).toBe(true),
+    send: (message) => server!.send(message),
+  };
+}
+
 async function post<T>(path: string, body: unknown): Promise<{ status: number; json: T }> {
   const response = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL() }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as T };
@@ -149,14 +161,11 @@ describe("a waiting ring's page (issue 23)", () => {
 describe("the home page from the socket alone (issue 23)", () => {
   it("adds a new wish and takes rung ones away without asking the server", { timeout: 60_000 }, async () => {
     const { context, page } = await newVisitor(browser);
-    let server: { send: (message: string) => void } | undefined;
-    await page.routeWebSocket(/\/ws$/, (ws) => {
-      server = ws;
-    });
+    const room = await fakeRoom(page);
     const asked = askedOf(page, { api: true });
     await page.goto("/");
     await waitForHydration(page);
-    await expect.poll(() => server !== undefined).toBe(true);
+    await room.connected();
     await page.waitForLoadState("networkidle");
     asked.length = 0;
 
@@ -168,16 +177,16 @@ describe("the home page from the socket alone (issue 23)", () => {
     const text = `Lanterns on the water, ${crypto.randomUUID().slice(0, 8)}`;
     const id = `live-home-${crypto.randomUUID()}`;
     const wish = { id, wish: text, name: "Ilse", country: "Peru", countryCode: "PE", location: "Peru", theme: "Hope", status: "pending", bellRingId: null, timestamp: new Date().toISOString(), resonanceCount: 0 };
-    server!.send(JSON.stringify({ type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Hope", wish }));
+    room.send(JSON.stringify({ type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Hope", wish }));
     await expect.poll(total).toBe(before + 1);
     await expect.poll(() => pending.textContent()).toContain(text);
 
-    server!.send(JSON.stringify({ type: "bell-rung", ringId: `ring-${id}`, virtual: false, wishIds: [id], pendingLeft: 0, cooldownSeconds: 20 }));
+    room.send(JSON.stringify({ type: "bell-rung", ringId: `ring-${id}`, virtual: false, wishIds: [id], pendingLeft: 0, cooldownSeconds: 20 }));
     await expect.poll(() => pending.textContent()).not.toContain(text);
 
     // The finished ring says the credits left: the bell card shows them.
     const result = { quantumResult: "1", poem: poemFor("1"), counts: { "1": 100 } };
-    server!.send(JSON.stringify({ type: "batch-update", subType: "completed", bellRingId: `ring-${id}`, data: { result, creditsSeconds: 4321, countryCodes: ["PE"] } }));
+    room.send(JSON.stringify({ type: "batch-update", subType: "completed", bellRingId: `ring-${id}`, data: { result, creditsSeconds: 4321, countryCodes: ["PE"] } }));
     await expect.poll(() => page.locator("#bell-ringer").textContent()).toContain(creditsAvailable(english, 4321));
     expect(asked).toEqual([]);
     await context.close();
@@ -187,17 +196,14 @@ describe("the home page from the socket alone (issue 23)", () => {
 describe("a country new to the live strip, in another language (issue 23)", () => {
   it("is named in the page's language, as the server names the others", { timeout: 60_000 }, async () => {
     const { context, page } = await newVisitor(browser);
-    let server: { send: (message: string) => void } | undefined;
-    await page.routeWebSocket(/\/ws$/, (ws) => {
-      server = ws;
-    });
+    const room = await fakeRoom(page);
     await page.goto("/fr");
     await waitForHydration(page);
-    await expect.poll(() => server !== undefined).toBe(true);
+    await room.connected();
     const strip = page.locator("section[aria-labelledby=live-strip-title]");
     expect(await strip.textContent()).not.toContain("Islande");
     const wish = { id: `live-is-${crypto.randomUUID()}`, wish: "Que la paix gagne les fjords", name: "", country: "Iceland", countryCode: "IS", location: "Iceland", theme: "Peace", status: "pending", bellRingId: null, timestamp: new Date().toISOString(), resonanceCount: 0 };
-    server!.send(JSON.stringify({ type: "wish-submitted", country: "Iceland", countryCode: "IS", theme: "Peace", wish }));
+    room.send(JSON.stringify({ type: "wish-submitted", country: "Iceland", countryCode: "IS", theme: "Peace", wish }));
     await expect.poll(() => strip.locator("li").last().textContent()).toContain("Islande");
     await context.close();
   });
