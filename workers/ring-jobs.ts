@@ -34,6 +34,8 @@ export const DEFAULT_MAX_QUEUE_MINUTES = 180;
 /** How often, and for how long, a finished job's unsettled usage is read again. */
 const USAGE_READ_INTERVAL_MS = 60_000;
 const USAGE_READ_FOR_MS = 24 * 60 * 60 * 1000;
+/** How long a finished ring's message waits for the credits left before it goes without them. */
+const CREDITS_IN_RESULT_WAIT_MS = 1_000;
 /** Beyond the creation deadline, before a restarted room may look for a job whose creation it lost track of. */
 const IN_FLIGHT_MARGIN_MS = 60_000;
 
@@ -222,13 +224,24 @@ export class RingJobs {
     }
   }
 
-  /** The credits left after a ring, for the pages to show without asking; left out when they cannot be read. */
+  /**
+   * The credits left after a ring, for the pages to show without asking. The simulator's ledger is one D1 read; a
+   * remote provider's balance is usually cached, and when it is not the result goes out without it (its pages read
+   * the credits once) rather than wait behind a provider call.
+   */
   private async creditsLeft(): Promise<{ creditsSeconds?: number | null }> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const remaining = await this.providers.current().remaining();
+      const remaining = await Promise.race([
+        this.providers.current().remaining(),
+        new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), CREDITS_IN_RESULT_WAIT_MS))),
+      ]);
+      if (remaining === null) return {};
       return { creditsSeconds: "unlimited" in remaining ? null : remaining.seconds };
     } catch {
       return {};
+    } finally {
+      clearTimeout(timer);
     }
   }
 

@@ -3,19 +3,19 @@ import { describe, expect, it } from "vitest";
 import type { RoomMessage } from "~/domain/room-messages";
 import { claimRing } from "~/server/rings.server";
 import { ProviderError, type JobStatus, type QuantumProvider } from "../../workers/quantum";
-import { MAX_ATTEMPTS, RingJobs, retryDelayMs } from "../../workers/ring-jobs";
+import { MAX_ATTEMPTS, RingJobs, retryDelayMs, type RingJobsSettings } from "../../workers/ring-jobs";
 import type { RoomProvider } from "../../workers/room-provider";
 import { submit } from "../support/api";
 import { ibmRing, onlyProvider } from "../support/providers";
 
-type Script = { submit?: () => Promise<{ jobId: string; backend: string }>; poll?: () => Promise<JobStatus> };
+type Script = { submit?: () => Promise<{ jobId: string; backend: string }>; poll?: () => Promise<JobStatus>; remaining?: QuantumProvider["remaining"] };
 
 function scriptedProvider(script: Script): RoomProvider {
   const provider: QuantumProvider = {
     name: "ibm",
     submit: async () => ({ provider: "ibm", qasm: null, physicalQubits: [], ...(await (script.submit ?? (async () => ({ jobId: "job-1", backend: "ibm_fake" })))()) }),
     poll: async () => (script.poll ?? (async () => ({ state: "running" }) as JobStatus))(),
-    remaining: async () => ({ seconds: 100 }),
+    remaining: script.remaining ?? (async () => ({ seconds: 100 })),
   };
   return { ...provider, instanceId: "ibm-quantum" };
 }
@@ -39,10 +39,12 @@ async function wishStatuses(ids: string[]) {
   return rows.results;
 }
 
-function harness(provider: RoomProvider) {
+const unlimitedJobs: Partial<RingJobsSettings> = { jobsPerMinute: 1_000 };
+
+function harness(provider: RoomProvider, settings?: Partial<RingJobsSettings>) {
   const sent: RoomMessage[] = [];
   const alarms: number[] = [];
-  const jobs = new RingJobs(env, onlyProvider(provider), (m) => sent.push(m), async (at) => void alarms.push(at));
+  const jobs = new RingJobs(env, onlyProvider(provider), (m) => sent.push(m), async (at) => void alarms.push(at), settings);
   return { jobs, sent, alarms };
 }
 
@@ -120,5 +122,24 @@ describe("RingJobs: retries and failures never lose a wish", () => {
     await jobs.submit(ibmRing(ringId), wishes, 0, now);
     await jobs.advanceDue(now);
     expect(await ringRow(ringId)).toMatchObject({ status: "running", job_id: "job-1", error: "garbage JSON from IBM" });
+  });
+
+  // Last in the file: its jobs count toward the provider's per-minute limit, which the tests above stay within.
+  it("a finished ring's message says the credits left, and goes without them when the provider is slow to say", async () => {
+    const completed: JobStatus = { state: "completed", bitstring: "1", counts: { "1": 100 }, usageSeconds: 2, queueSeconds: null, runSeconds: null };
+    const quick = await ringWithPendingWishes(1);
+    const answered = harness(scriptedProvider({ poll: async () => completed, remaining: async () => ({ seconds: 95 }) }), unlimitedJobs);
+    await answered.jobs.submit(ibmRing(quick.ringId), quick.wishes, 0, Date.now());
+    await answered.jobs.advanceDue(Date.now());
+    expect(answered.sent.at(-1)).toMatchObject({ subType: "completed", data: { creditsSeconds: 95 } });
+
+    const slow = await ringWithPendingWishes(1);
+    // A balance that never comes: the result still goes out, without a figure (its pages read the credits once).
+    const unanswered = harness(scriptedProvider({ poll: async () => completed, remaining: () => new Promise(() => undefined) }), unlimitedJobs);
+    await unanswered.jobs.submit(ibmRing(slow.ringId), slow.wishes, 0, Date.now());
+    await unanswered.jobs.advanceDue(Date.now());
+    const message = unanswered.sent.at(-1);
+    expect(message).toMatchObject({ type: "batch-update", subType: "completed", bellRingId: slow.ringId });
+    expect(message?.type === "batch-update" && message.subType === "completed" && "creditsSeconds" in message.data).toBe(false);
   });
 });
