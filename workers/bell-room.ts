@@ -52,6 +52,7 @@ export class BellRoom extends DurableObject<Env> {
   /** One presence message per second at most: a thousand sockets joining must not cost a million sends. */
   private schedulePresence = coalesced(PRESENCE_COALESCE_MS, () => this.announcePresence());
   private providers: RoomProviders;
+  private relays = new Map<string, ReturnType<typeof bellRelay>>();
   private jobs: RingJobs;
 
   constructor(ctx: DurableObjectState, roomEnv: Env) {
@@ -190,16 +191,35 @@ export class BellRoom extends DurableObject<Env> {
 
   /**
    * Serialises the message once and hands the frame to every relay. Not awaited: a slow or restarting relay never
-   * holds a ring's answer or the room's queue; a relay that fails misses that one frame (its pages resync, issue 23).
+   * holds a ring's answer or the room's queue. A frame a relay fails to take is lost to its pages until they next
+   * read (a navigation, a reconnect); a relay that restarts drops its sockets, whose pages resync (issue 23).
    */
+  /** One stub per relay for the room's life: calls through one stub arrive in the order they were made. */
+  private relay(name: string) {
+    let stub = this.relays.get(name);
+    if (!stub) this.relays.set(name, (stub = bellRelay(this.env, name)));
+    return stub;
+  }
+
   private send(message: RoomMessage): number {
     const frame = JSON.stringify(message);
     const names = relayNames(relayCount(this.env.RELAY_COUNT));
-    for (const name of names) {
-      bellRelay(this.env, name)
-        .publish(frame)
-        .catch((error: unknown) => console.error(`Could not publish to ${name}`, error));
-    }
+    for (const name of names) void this.publishTo(name, frame);
     return names.length;
+  }
+
+  /**
+   * A stub whose relay was reset (a deploy, an eviction after an error) is broken for good: it is dropped, and a
+   * frame it refused as reset or retryable goes once more through a fresh one.
+   */
+  private async publishTo(name: string, frame: string, retried = false): Promise<void> {
+    try {
+      await this.relay(name).publish(frame);
+    } catch (error) {
+      this.relays.delete(name);
+      const { durableObjectReset, retryable } = (error ?? {}) as { durableObjectReset?: boolean; retryable?: boolean };
+      if (!retried && (durableObjectReset || retryable)) return this.publishTo(name, frame, true);
+      console.error(`Could not publish to ${name}`, error);
+    }
   }
 }

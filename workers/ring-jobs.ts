@@ -15,6 +15,7 @@ import {
   submissionsSince,
   type BatchWish,
 } from "~/server/rings.server";
+import { mapCodeOf } from "~/server/map.server";
 import { ProviderError, QuantumConfigurationError, type JobRef, type JobStatus } from "./quantum";
 import { DEFAULT_JOB_CREATE_TIMEOUT_MS } from "./quantum/timeout";
 import type { RoomProvider, RoomProviders } from "./room-provider";
@@ -212,7 +213,7 @@ export class RingJobs {
           result: { quantumResult: status.bitstring, poem, counts: status.counts },
           completedAt: new Date(now).toISOString(),
           ...(await this.creditsLeft()),
-          countryCodes: wishes.flatMap((wish) => (wish.countryCode ? [wish.countryCode] : [])),
+          countryCodes: wishes.flatMap((wish) => mapCodeOf(wish) ?? []),
         },
       });
     } else if (status.state === "failed") {
@@ -226,8 +227,8 @@ export class RingJobs {
 
   /**
    * The credits left after a ring, for the pages to show without asking. The simulator's ledger is one D1 read; a
-   * remote provider's balance is usually cached, and when it is not the result goes out without it (its pages read
-   * the credits once) rather than wait behind a provider call.
+   * remote provider's balance is cached for a minute only, so after a queued job it is usually read afresh: given a
+   * second, else the result goes out without it (its pages read the credits once) rather than wait on the provider.
    */
   private async creditsLeft(): Promise<{ creditsSeconds?: number | null }> {
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -38,6 +38,15 @@ export function joinMapCountries(activities: readonly LiveActivity[], places: Co
   });
 }
 
+/**
+ * The code a wish's country stands under on the map, by the rules above (a real country with a known centroid), or
+ * null. A finished ring names only these, so no page asks for the map over a country it can never show.
+ */
+export function mapCodeOf(wish: { country: string | null; countryCode: string | null }, places: CountryPlacement = countryData): string | null {
+  const [shown] = displayableActivities([wish]);
+  return shown && places.centroid(shown.countryCode.toUpperCase()) ? shown.countryCode.toUpperCase() : null;
+}
+
 export async function mapCountries(env: Env, now = Date.now()): Promise<MapCountry[]> {
   return joinMapCountries(await liveActivity(env, now));
 }

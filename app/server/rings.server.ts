@@ -79,10 +79,15 @@ export async function lastRingAt(env: Env): Promise<number | null> {
   return row?.at ?? null;
 }
 
-/** A ring's wishes, each with the country the map counts it in (none for a hidden wish, which no count holds). */
-export async function ringWishes(env: Env, ringId: string): Promise<(BatchWish & { countryCode: string | null })[]> {
+/** A ring's wishes, each with its country (none for a hidden wish, which no public count holds). */
+export async function ringWishes(env: Env, ringId: string): Promise<(BatchWish & { country: string | null; countryCode: string | null })[]> {
   return database(env)
-    .select({ id: wishes.id, text: wishes.text, countryCode: sql<string | null>`CASE WHEN ${wishes.hidden} = 0 THEN ${wishes.countryCode} END` })
+    .select({
+      id: wishes.id,
+      text: wishes.text,
+      country: sql<string | null>`CASE WHEN ${wishes.hidden} = 0 THEN ${wishes.country} END`,
+      countryCode: sql<string | null>`CASE WHEN ${wishes.hidden} = 0 THEN ${wishes.countryCode} END`,
+    })
     .from(wishes)
     .where(eq(wishes.bellRingId, ringId))
     .orderBy(asc(wishes.createdAt), asc(wishes.id));

@@ -163,6 +163,7 @@ describe("the home page from the socket alone (issue 23)", () => {
     const { context, page } = await newVisitor(browser);
     const room = await fakeRoom(page);
     const asked = askedOf(page, { api: true });
+    await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
     await room.connected();
@@ -188,7 +189,36 @@ describe("the home page from the socket alone (issue 23)", () => {
     const result = { quantumResult: "1", poem: poemFor("1"), counts: { "1": 100 } };
     room.send(JSON.stringify({ type: "batch-update", subType: "completed", bellRingId: `ring-${id}`, data: { result, creditsSeconds: 4321, countryCodes: ["PE"] } }));
     await expect.poll(() => page.locator("#bell-ringer").textContent()).toContain(creditsAvailable(english, 4321));
+    // Longer than any read a page may still make: the 1–3 s resync and the map's debounce.
+    await page.clock.runFor(4_000);
     expect(asked).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("a ring that gives up (issue 23)", () => {
+  it("makes the home page read its data once, for the wishes that wait again", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    const room = await fakeRoom(page);
+    const reads = askedOf(page);
+    await page.clock.install();
+    await page.goto("/");
+    await waitForHydration(page);
+    await room.connected();
+    await page.waitForLoadState("networkidle");
+    reads.length = 0;
+    const failed = (retrying: boolean) => JSON.stringify({ type: "batch-update", subType: "failed", bellRingId: "ring-gave-up", data: { error: "x", retrying } });
+    // Still retrying: its wishes stay with the ring, nothing to read.
+    room.send(failed(true));
+    await page.clock.runFor(4_000);
+    expect(reads).toEqual([]);
+    room.send(failed(false));
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(500);
+        return reads.length;
+      })
+      .toBe(1);
     await context.close();
   });
 });
@@ -245,6 +275,7 @@ describe("two visitors on the real socket (issue 23)", () => {
     const watcher = await newVisitor(browser);
     const heard: string[] = [];
     watcher.page.on("websocket", (ws) => ws.on("framereceived", ({ payload }) => heard.push(String(payload))));
+    await watcher.page.clock.install();
     await watcher.page.goto("/");
     await waitForHydration(watcher.page);
     // The room greets every socket with the count of listeners: the watcher is connected.
@@ -287,6 +318,8 @@ describe("two visitors on the real socket (issue 23)", () => {
     await expect.poll(stripCount).toBe(before.strip + 1);
     await expect.poll(mapCount).toBe(before.map + 1);
     await expect.poll(() => watcher.page.locator("section[aria-labelledby=pending-title]").textContent()).toContain(text);
+    // Longer than any read a page may still make: the 1–3 s resync and the map's debounce.
+    await watcher.page.clock.runFor(4_000);
     expect(asked).toEqual([]);
     await writer.context.close();
     await watcher.context.close();

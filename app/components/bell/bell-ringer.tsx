@@ -239,8 +239,9 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       // wishes leave the pending count through the page's live data (useLiveHome), without a request.
       if (!message.virtual) startCooldown(positiveOr(message.cooldownSeconds, RING_COOLDOWN_SECONDS));
     } else if (message.type === "batch-update") {
-      // A finished ring says the credits left (useLiveHome applies them); a message without them is read once.
-      if (message.subType === "completed" && message.data.creditsSeconds === undefined) resync();
+      // A finished ring says the credits left (useLiveHome applies them); a message without them is read once, and so
+      // is a ring that gave up, whose wishes wait again.
+      if (message.subType === "completed" ? message.data.creditsSeconds === undefined : !message.data.retrying) resync();
       if (message.bellRingId === ownRing.current && message.subType === "failed") show(t(BATCH_FAILED), "error");
     }
   });

@@ -99,8 +99,9 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
                   onFocus={() => setFocusedCode(entry.countryCode)}
                 >
                   <FlagImage sources={ownFlagSources(entry.countryCode)} emoji={entry.flag} />
-                  {/* A country new to the strip since the page was served arrives from the socket without its name in the language. */}
-                  <span className={styles.country}>{entry.label ?? (tag === "en" ? undefined : regionName(entry.countryCode, tag)) ?? entry.country}</span>
+                  {/* A country new to the strip since the page was served arrives from the socket without its name in the
+                      language; the browser's Intl names it, which may differ by a character from the server's. */}
+                  <span className={styles.country} suppressHydrationWarning>{entry.label ?? (tag === "en" ? undefined : regionName(entry.countryCode, tag)) ?? entry.country}</span>
                   <span className={styles.count}>{countWishes(t, entry.wishCount)}</span>
                   {entry.isNew ? <span className={styles.fresh}>{t("new")}</span> : null}
                 </Link>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { REFRESH_DEBOUNCE_MS } from "~/domain/limits";
 import { withEntangledWishes, withSubmittedWish, type MapCountry } from "~/domain/map-country";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
-import { useBellMessages } from "~/realtime/bell-socket";
+import { useBellMessages, useSocketReopened } from "~/realtime/bell-socket";
 import { useI18n } from "~/i18n/i18n";
 
 const MAP_COUNTRIES_PATH = "/api/map/countries";
@@ -50,6 +50,11 @@ export function useLiveMapCountries(initial: MapCountry[] | undefined, enabled =
     void fetchMapCountries(locale, controller.signal).then((fresh) => fresh && setCountries(fresh));
     return () => controller.abort();
   }, [needsFirstFetch, locale]);
+
+  // Messages missed while the socket was down: the map is read once when it is back.
+  useSocketReopened(() => {
+    if (enabled) refresh();
+  });
 
   useBellMessages((message) => {
     if (!enabled) return;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LiveActivity } from "../../../app/domain/public-wish";
 import { flagImageSources } from "../../../app/server/geo/countries.server";
-import { joinMapCountries, type CountryPlacement } from "../../../app/server/map.server";
+import { joinMapCountries, mapCodeOf, type CountryPlacement } from "../../../app/server/map.server";
 
 function activity(overrides: Partial<LiveActivity> = {}): LiveActivity {
   return {
@@ -70,5 +70,16 @@ describe("joinMapCountries", () => {
 
   it("upper-cases the code before looking it up", () => {
     expect(joinMapCountries([activity({ countryCode: "fr" })])[0]).toMatchObject({ countryCode: "FR", lat: 46, lon: 2 });
+  });
+});
+
+describe("mapCodeOf (issue 23: the countries a finished ring names)", () => {
+  it("names a real country with a place on the map, upper case, and nothing else", () => {
+    expect(mapCodeOf({ country: "France", countryCode: "fr" })).toBe("FR");
+    expect(mapCodeOf({ country: null, countryCode: null })).toBeNull();
+    expect(mapCodeOf({ country: "Unknown", countryCode: "FR" })).toBeNull();
+    expect(mapCodeOf({ country: "Nowhere", countryCode: "QQ" })).toBeNull();
+    const nowhere: CountryPlacement = { centroid: () => undefined, flagImageSources };
+    expect(mapCodeOf({ country: "France", countryCode: "FR" }, nowhere)).toBeNull();
   });
 });
