@@ -36,6 +36,15 @@ async function fakeRoom(page: Page): Promise<{ connected: () => Promise<void>; s
   };
 }
 
+/**
+ * How many requests the page has made, moving its clock on by `stepMs` before each look: the page acts on its own
+ * time, so the test steps the clock until what it waits for has come.
+ */
+const clockedCount = (page: Page, requests: string[], stepMs: number) => async () => {
+  await page.clock.runFor(stepMs);
+  return requests.length;
+};
+
 async function post<T>(path: string, body: unknown): Promise<{ status: number; json: T }> {
   const response = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL() }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as T };
@@ -111,12 +120,7 @@ describe("the pending wishes' 10 s poll (issue 23)", () => {
     refuse = true;
     await server!.close({ code: 1011, reason: "down" });
     // The page learns the socket is down on its own time; the clock moves on in steps until the poll reads.
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(1_000);
-        return reloads.length;
-      })
-      .toBeGreaterThan(0);
+    await expect.poll(clockedCount(page, reloads, 1_000)).toBeGreaterThan(0);
     await context.close();
   });
 });
@@ -213,12 +217,7 @@ describe("a ring that gives up (issue 23)", () => {
     await page.clock.runFor(4_000);
     expect(reads).toEqual([]);
     room.send(failed(false));
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(500);
-        return reads.length;
-      })
-      .toBe(1);
+    await expect.poll(clockedCount(page, reads, 500)).toBe(1);
     await context.close();
   });
 });
@@ -260,12 +259,7 @@ describe("after the socket drops and comes back (issue 23)", () => {
     expect(reloads).toEqual([]);
     // The page learns of the new socket on its own time; the clock moves on in steps until its one read comes (the
     // resync waits 1–3 s; the 10 s poll does not run while the socket is open).
-    await expect
-      .poll(async () => {
-        await page.clock.runFor(500);
-        return reloads.length;
-      })
-      .toBe(1);
+    await expect.poll(clockedCount(page, reloads, 500)).toBe(1);
     await context.close();
   });
 });
