@@ -45,6 +45,23 @@ const clockedCount = (page: Page, requests: string[], stepMs: number) => async (
   return requests.length;
 };
 
+/**
+ * A visitor on the home page whose socket is the test's fake room and whose clock the test steps, loaded and idle:
+ * `asked` holds what the page requests from then on (route data, and the API with `api`).
+ */
+async function homeOnFakeRoom({ api = false } = {}) {
+  const { context, page } = await newVisitor(browser);
+  const room = await fakeRoom(page);
+  const asked = askedOf(page, { api });
+  await page.clock.install();
+  await page.goto("/");
+  await waitForHydration(page);
+  await room.connected();
+  await page.waitForLoadState("networkidle");
+  asked.length = 0;
+  return { context, page, room, asked };
+}
+
 async function post<T>(path: string, body: unknown): Promise<{ status: number; json: T }> {
   const response = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL() }, body: JSON.stringify(body) });
   return { status: response.status, json: (await response.json()) as T };
@@ -164,15 +181,7 @@ describe("a waiting ring's page (issue 23)", () => {
 
 describe("the home page from the socket alone (issue 23)", () => {
   it("adds a new wish and takes rung ones away without asking the server", { timeout: 60_000 }, async () => {
-    const { context, page } = await newVisitor(browser);
-    const room = await fakeRoom(page);
-    const asked = askedOf(page, { api: true });
-    await page.clock.install();
-    await page.goto("/");
-    await waitForHydration(page);
-    await room.connected();
-    await page.waitForLoadState("networkidle");
-    asked.length = 0;
+    const { context, page, room, asked } = await homeOnFakeRoom({ api: true });
 
     const ribbon = page.getByRole("region", { name: "The bell in numbers" });
     // The first counter as drawn (at once: this visitor prefers less motion).
@@ -202,15 +211,7 @@ describe("the home page from the socket alone (issue 23)", () => {
 
 describe("a ring that gives up (issue 23)", () => {
   it("makes the home page read its data once, for the wishes that wait again", { timeout: 60_000 }, async () => {
-    const { context, page } = await newVisitor(browser);
-    const room = await fakeRoom(page);
-    const reads = askedOf(page);
-    await page.clock.install();
-    await page.goto("/");
-    await waitForHydration(page);
-    await room.connected();
-    await page.waitForLoadState("networkidle");
-    reads.length = 0;
+    const { context, page, room, asked: reads } = await homeOnFakeRoom();
     const failed = (retrying: boolean) => JSON.stringify({ type: "batch-update", subType: "failed", bellRingId: "ring-gave-up", data: { error: "x", retrying } });
     // Still retrying: its wishes stay with the ring, nothing to read.
     room.send(failed(true));
