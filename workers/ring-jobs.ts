@@ -1,29 +1,42 @@
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
+import { budgetRefusal, budgetStatus, monthlyBudgetSeconds } from "~/domain/ibm-budget";
+import { jobsEndedWithoutResult, monthSpend, recordJobCharge, recordJobState, type LedgerState } from "~/server/job-ledger.server";
 import {
   completeRing,
   dueRings,
   failRing,
+  holdRing,
   nextDueAt,
   postponePoll,
+  recordReadFailure,
+  recordReadSuccess,
   recordRetry,
   recordSubmission,
   recordSubmitStart,
   recordUsage,
+  refundJobRequest,
   ringsAwaitingUsage,
   ringWishes,
   submissionsSince,
   type BatchWish,
 } from "~/server/rings.server";
 import { mapCodeOf } from "~/server/map.server";
-import { ProviderError, QuantumConfigurationError, type JobRef, type JobStatus } from "./quantum";
+import { ProviderError, QuantumConfigurationError, type CancelOutcome, type JobRef, type JobStatus } from "./quantum";
 import { DEFAULT_JOB_CREATE_TIMEOUT_MS } from "./quantum/timeout";
 import type { RoomProvider, RoomProviders } from "./room-provider";
 
-/** A ring's job is tried this many times (submit or poll failures) before its wishes go back to the pool. */
+/** A ring's job creation is tried this many times (failed submissions) before its wishes go back to the pool. */
 export const MAX_ATTEMPTS = 5;
+/** Paid jobs one ring may make: a job that ended Failed or Cancelled is replaced, within this (IBM_MAX_JOBS_PER_RING). */
+export const DEFAULT_MAX_JOBS_PER_RING = 2;
+/** Status reads that may fail in a row at the usual pace; past them the job's state is "unknown" and asked less often. */
+export const READ_FAILURE_BUDGET = 5;
+/** A job whose state stays unknown this long is given up on, its wishes held (IBM_UNKNOWN_JOB_MAX_HOURS). */
+export const DEFAULT_UNKNOWN_JOB_MAX_HOURS = 24;
 const RETRY_BASE_MS = 2_000;
 const RETRY_CAP_MS = 60_000;
+const UNKNOWN_READ_CAP_MS = 15 * 60_000;
 /** The simulator answers at once; a real backend queues, so it is asked less often (IBM_POLL_SECONDS overrides). */
 const SIMULATOR_POLL_MS = 500;
 export const DEFAULT_IBM_POLL_SECONDS = 10;
@@ -63,11 +76,22 @@ export interface RingJobsSettings {
   jobsPerMinute: number;
   maxQueueMs: number;
   jobCreateTimeoutMs: number;
+  maxJobsPerRing: number;
+  unknownJobMaxMs: number;
+  /** IBM_MONTHLY_BUDGET_SECONDS, or null for no ceiling of ours. */
+  monthlyBudgetSeconds: number | null;
 }
 
 const positive = (value: string | undefined) => (Number(value) > 0 ? Number(value) : undefined);
 
-type SettingName = "IBM_POLL_SECONDS" | "IBM_JOBS_PER_MINUTE" | "IBM_MAX_QUEUE_MINUTES" | "IBM_JOB_CREATE_TIMEOUT_MS";
+type SettingName =
+  | "IBM_POLL_SECONDS"
+  | "IBM_JOBS_PER_MINUTE"
+  | "IBM_MAX_QUEUE_MINUTES"
+  | "IBM_JOB_CREATE_TIMEOUT_MS"
+  | "IBM_MAX_JOBS_PER_RING"
+  | "IBM_UNKNOWN_JOB_MAX_HOURS"
+  | "IBM_MONTHLY_BUDGET_SECONDS";
 
 export function ringJobsSettings(env: Partial<Record<SettingName, string>>): RingJobsSettings {
   return {
@@ -75,6 +99,9 @@ export function ringJobsSettings(env: Partial<Record<SettingName, string>>): Rin
     jobsPerMinute: positive(env.IBM_JOBS_PER_MINUTE) ?? DEFAULT_JOBS_PER_MINUTE,
     maxQueueMs: (positive(env.IBM_MAX_QUEUE_MINUTES) ?? DEFAULT_MAX_QUEUE_MINUTES) * 60_000,
     jobCreateTimeoutMs: positive(env.IBM_JOB_CREATE_TIMEOUT_MS) ?? DEFAULT_JOB_CREATE_TIMEOUT_MS,
+    maxJobsPerRing: Math.floor(positive(env.IBM_MAX_JOBS_PER_RING) ?? DEFAULT_MAX_JOBS_PER_RING),
+    unknownJobMaxMs: (positive(env.IBM_UNKNOWN_JOB_MAX_HOURS) ?? DEFAULT_UNKNOWN_JOB_MAX_HOURS) * 3_600_000,
+    monthlyBudgetSeconds: monthlyBudgetSeconds(env),
   };
 }
 
@@ -86,7 +113,11 @@ interface RingToSubmit {
   provider: string;
   /** Set when a job-creation request was sent before: its job may exist although no answer came back. */
   submitStartedAt: number | null;
+  /** Job-creation requests so far that may have made a job (bell_rings.job_requests); 0 for a new ring. */
+  jobRequests?: number;
 }
+
+type RingRow = Awaited<ReturnType<typeof dueRings>>[number];
 
 /**
  * The life of a ring's quantum job: submit, poll, store the result, retry within bounds, or give the wishes back.
@@ -113,26 +144,41 @@ export class RingJobs {
 
   /**
    * Submits a ring's job; a failure leaves the ring queued for a later attempt, never lost. Before a resubmission
-   * whose earlier request may have landed, the job already made for the ring is looked for first, so one ring never
-   * pays for two jobs; and no more jobs are created per minute than the provider allows (the rest wait their turn).
+   * whose earlier request may have landed, the ring's jobs are looked up by its tag: one that can still finish (or
+   * finished well) is adopted, one that ended is recorded and replaced. No ring makes more than `maxJobsPerRing`
+   * jobs, none is made past the operator's monthly ceiling, and no more per minute than the provider allows.
    */
   async submit(ring: RingToSubmit, wishes: BatchWish[], previousAttempts: number, now: number): Promise<void> {
     const chosen = await this.providerFor(ring.id, ring.provider, now);
     if (!chosen) return;
     const attempts = previousAttempts + 1;
+    const remote = chosen.name !== "simulator";
+    let requestSent = false;
     this.inFlight.add(ring.id);
     try {
-      if (ring.submitStartedAt !== null && chosen.findJob) {
-        const existing = await chosen.findJob(ring.id);
-        if (existing) {
-          await recordSubmission(this.env, ring.id, existing, attempts, now);
+      if (ring.submitStartedAt !== null && chosen.findJobs) {
+        const found = await chosen.findJobs(ring.id);
+        for (const job of found) await recordJobState(this.env, { ringId: ring.id, ...job }, job.state, now);
+        const ended = await jobsEndedWithoutResult(this.env, ring.id);
+        const live = found.find((job) => job.state !== "failed" && job.state !== "cancelled" && !ended.has(job.jobId));
+        if (live) {
+          await recordSubmission(this.env, ring.id, live, attempts, now);
           await this.wakeAt(now + this.pollMs(chosen.name));
           return;
         }
       }
       // The simulator runs at once and costs nothing; a remote job counts toward the provider's per-minute limit, is
       // stamped before its request leaves, and a restarted room waits out its deadline, then looks for the job first.
-      if (chosen.name !== "simulator") {
+      if (remote) {
+        if ((ring.jobRequests ?? 0) >= this.settings.maxJobsPerRing) {
+          await this.giveUp(ring.id, `Gave up after ${ring.jobRequests} jobs for this ring, each ended without a result (limit IBM_MAX_JOBS_PER_RING = ${this.settings.maxJobsPerRing}).`, now);
+          return;
+        }
+        const refusal = await this.budgetRefusal(now);
+        if (refusal) {
+          await this.giveUp(ring.id, refusal, now);
+          return;
+        }
         const window = await submissionsSince(this.env, chosen.name, now - RATE_WINDOW_MS);
         if (window.count >= this.settings.jobsPerMinute) {
           const at = (window.oldest ?? now) + RATE_WINDOW_MS + 1;
@@ -141,15 +187,26 @@ export class RingJobs {
           return;
         }
         await recordSubmitStart(this.env, ring.id, now, now + this.settings.jobCreateTimeoutMs + IN_FLIGHT_MARGIN_MS);
+        requestSent = true;
       }
       const job = await chosen.submit({ ringId: ring.id, wishes });
       await recordSubmission(this.env, ring.id, job, attempts, now);
+      if (remote) await recordJobState(this.env, { ringId: ring.id, ...job }, "queued", now);
       await this.wakeAt(now + this.pollMs(chosen.name));
     } catch (error) {
-      await this.afterFailure(ring.id, attempts, error, now);
+      // A request refused outright made no job; one that may have landed is looked up by the next attempt.
+      if (requestSent && error instanceof ProviderError && !error.outcomeUnknown) await refundJobRequest(this.env, ring.id);
+      await this.afterSubmitFailure(ring.id, attempts, error, now);
     } finally {
       this.inFlight.delete(ring.id);
     }
+  }
+
+  /** Why no job may be made now under the operator's monthly ceiling, or null when one may. */
+  private async budgetRefusal(now: number): Promise<string | null> {
+    if (this.settings.monthlyBudgetSeconds === null) return null;
+    const status = budgetStatus(this.settings.monthlyBudgetSeconds, await monthSpend(this.env, now));
+    return status.allowsRing ? null : budgetRefusal(status);
   }
 
   async advanceDue(now: number): Promise<number> {
@@ -161,8 +218,7 @@ export class RingJobs {
         else await this.submit(ring, wishes, ring.attempts, now);
         continue;
       }
-      const job = { provider: ring.provider as RoomProvider["name"], jobId: ring.jobId, backend: ring.backend ?? "" };
-      await this.pollOne(ring.id, job, ring.attempts, ring.submittedAt, now);
+      await this.pollOne(ring, now);
     }
     const settling = await ringsAwaitingUsage(this.env, now);
     for (const ring of settling) await this.readUsageAgain(ring, now);
@@ -182,25 +238,42 @@ export class RingJobs {
     }
   }
 
-  private async pollOne(ringId: string, job: JobRef, attempts: number, submittedAt: number | null, now: number) {
-    const provider = await this.providerFor(ringId, job.provider, now);
+  private async pollOne(ring: RingRow, now: number) {
+    const provider = await this.providerFor(ring.id, ring.provider, now);
     if (!provider) return;
+    const job: JobRef = { provider: provider.name, jobId: ring.jobId!, backend: ring.backend ?? "" };
     let status: JobStatus;
     try {
       status = await provider.poll(job);
     } catch (error) {
-      await this.afterFailure(ringId, attempts + 1, error, now, false);
+      await this.afterReadFailure(provider, ring, job, error, now);
       return;
     }
+    if (ring.readFailures > 0 || ring.unknownSince !== null) await recordReadSuccess(this.env, ring.id);
+    if (status.state === "queued" && ring.submittedAt !== null && now - ring.submittedAt > this.settings.maxQueueMs) {
+      await this.cancelQueued(provider, ring, job, ring.submittedAt, now);
+      return;
+    }
+    await this.afterStatus(provider, ring, job, status, now);
+  }
+
+  /** What a status read says: keep asking, store the result, or replace a job that ended without one. */
+  private async afterStatus(provider: RoomProvider, ring: RingRow, job: JobRef, status: JobStatus, now: number) {
+    const remote = provider.name !== "simulator";
+    const record = (state: LedgerState, error: string | null = null) =>
+      remote ? recordJobState(this.env, { ringId: ring.id, ...job }, state, now, error) : Promise.resolve();
     if (status.state === "completed") {
-      const wishes = await ringWishes(this.env, ringId);
+      const wishes = await ringWishes(this.env, ring.id);
       const problem = resultProblem(status, wishes.length);
       if (problem) {
-        // A result that cannot be this ring's (truncated, too narrow, malformed) is never stored: the job runs again.
-        await this.afterFailure(ringId, attempts + 1, new ProviderError(problem, true), now);
+        // A result that cannot be this ring's (too narrow, malformed) is never stored: the job is replaced, within bounds.
+        await record("unusable", problem);
+        await this.replaceJob(ring, new ProviderError(problem, true), now);
         return;
       }
-      const poem = await completeRing(this.env, ringId, status, {
+      await record("completed");
+      if (remote && status.usageSeconds !== null) await recordJobCharge(this.env, provider.name, job.jobId, status.usageSeconds);
+      const poem = await completeRing(this.env, ring.id, status, {
         debitLedger: provider.name === "simulator",
         now,
         nextUsageReadAt: now + USAGE_READ_INTERVAL_MS,
@@ -208,7 +281,7 @@ export class RingJobs {
       this.broadcast({
         type: "batch-update",
         subType: "completed",
-        bellRingId: ringId,
+        bellRingId: ring.id,
         data: {
           result: { quantumResult: status.bitstring, poem, counts: status.counts },
           completedAt: new Date(now).toISOString(),
@@ -217,12 +290,88 @@ export class RingJobs {
         },
       });
     } else if (status.state === "failed") {
-      await this.afterFailure(ringId, attempts + 1, new ProviderError(status.error, status.retryable), now);
-    } else if (status.state === "queued" && submittedAt !== null && now - submittedAt > this.settings.maxQueueMs) {
-      await this.cancelQueued(provider, ringId, job, submittedAt, now);
+      // The job has ended (Failed, Cancelled, Cancelled - Ran too long): nothing of it can run or charge any more.
+      await record(/cancel/i.test(status.error) ? "cancelled" : "failed", status.error);
+      await this.replaceJob(ring, new ProviderError(status.error, status.retryable), now);
     } else {
-      await postponePoll(this.env, ringId, now + this.pollMs(provider.name));
+      await record(status.state);
+      await postponePoll(this.env, ring.id, now + this.pollMs(provider.name));
     }
+  }
+
+  /**
+   * After a job ended without a result: a new job, while the ring has attempts and paid jobs left (the next
+   * submission looks the ring's jobs up first and never adopts an ended one); else the ring is failed and, as no job
+   * of it can run any more, its wishes go back to the pool.
+   */
+  private async replaceJob(ring: RingRow, error: ProviderError, now: number) {
+    const jobsLeft = ring.provider === "simulator" || ring.jobRequests < this.settings.maxJobsPerRing;
+    if (error.retryable && jobsLeft && ring.attempts < MAX_ATTEMPTS) {
+      const waitMs = retryDelayMs(ring.attempts);
+      await recordRetry(this.env, ring.id, { attempts: ring.attempts, error: error.message, nextAttemptAt: now + waitMs, resubmit: true });
+      await this.wakeAt(now + waitMs);
+      this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ring.id, data: { error: BATCH_FAILED, retrying: true } });
+      return;
+    }
+    await this.giveUp(ring.id, error.message, now);
+  }
+
+  /**
+   * A status read that failed says nothing about the job, which may still run and charge: the wishes stay with it.
+   * Reads are retried at the usual pace within their own budget (a good read renews it), then, with the job's state
+   * unknown, less and less often; past `unknownJobMaxMs` the job is cancelled if IBM will say so, else the ring is
+   * held for the operator. A rate limit is waited out and counts nothing.
+   */
+  private async afterReadFailure(provider: RoomProvider, ring: RingRow, job: JobRef, error: unknown, now: number) {
+    const message = errorText(error);
+    if (error instanceof ProviderError && error.retryable && error.retryAfterSeconds !== undefined) {
+      const at = now + Math.max(1, error.retryAfterSeconds) * 1000;
+      await postponePoll(this.env, ring.id, at);
+      await this.wakeAt(at);
+      return;
+    }
+    const failures = ring.readFailures + 1;
+    const unknownSince = ring.unknownSince ?? now;
+    if (now - unknownSince >= this.settings.unknownJobMaxMs) {
+      await this.giveUpUnknown(provider, ring, job, message, now);
+      return;
+    }
+    const waitMs =
+      failures < READ_FAILURE_BUDGET
+        ? Math.max(this.pollMs(provider.name), retryDelayMs(failures))
+        : Math.min(UNKNOWN_READ_CAP_MS, this.pollMs(provider.name) * 2 ** (failures - READ_FAILURE_BUDGET + 1));
+    const note =
+      failures < READ_FAILURE_BUDGET
+        ? `Reading job ${job.jobId} failed (${failures} in a row): ${message}`
+        : `The state of job ${job.jobId} is unknown since ${new Date(unknownSince).toISOString()} (${failures} failed reads; the wishes stay with it): ${message}`;
+    await recordReadFailure(this.env, ring.id, { readFailures: failures, unknownSince, nextAttemptAt: now + waitMs, error: note });
+    await this.wakeAt(now + waitMs);
+  }
+
+  /** Past the bound for an unknown state: a confirmed cancel frees the wishes; otherwise they are held. */
+  private async giveUpUnknown(provider: RoomProvider, ring: RingRow, job: JobRef, lastError: string, now: number) {
+    const hours = Math.round(this.settings.unknownJobMaxMs / 3_600_000);
+    try {
+      const outcome = await provider.cancel?.(job);
+      if (outcome === "cancelled") {
+        await recordJobState(this.env, { ringId: ring.id, ...job }, "cancelled", now);
+        await this.giveUp(ring.id, `Cancelled job ${job.jobId}, whose state could not be read for ${hours} h (last: ${lastError}).`, now);
+        return;
+      }
+      if (outcome === "already-ended") {
+        const status = await provider.poll(job);
+        if (status.state === "completed" || status.state === "failed") return this.afterStatus(provider, ring, job, status, now);
+      }
+    } catch {
+      // IBM cannot be asked either: the job may still run, so its wishes are held below.
+    }
+    await holdRing(
+      this.env,
+      ring.id,
+      `Held: the state of job ${job.jobId} could not be read for ${hours} h (last: ${lastError}). Its wishes stay out of the pool so no second job can charge for them; check the job in IBM Quantum, then release them in /admin.`,
+      now,
+    );
+    this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ring.id, data: { error: BATCH_GAVE_UP, retrying: false } });
   }
 
   /**
@@ -246,17 +395,33 @@ export class RingJobs {
     }
   }
 
-  /** A job that has waited past the bound is cancelled and its ring failed, so its wishes can ring again. */
-  private async cancelQueued(provider: RoomProvider, ringId: string, job: JobRef, submittedAt: number, now: number) {
+  /**
+   * A job that has waited past the bound is cancelled and its ring failed, so its wishes can ring again. A cancel IBM
+   * refuses because the job has just ended (409) is no cancel: the job is read once more and its result kept.
+   */
+  private async cancelQueued(provider: RoomProvider, ring: RingRow, job: JobRef, submittedAt: number, now: number) {
+    let outcome: CancelOutcome | undefined;
     try {
-      await provider.cancel?.(job);
+      outcome = await provider.cancel?.(job);
     } catch (error) {
       // Not cancelled yet: the job could still run and charge, so the ring waits and tries the cancel again.
-      await postponePoll(this.env, ringId, now + this.pollMs(provider.name), `Cancelling the queued job failed: ${errorText(error)}`);
+      await postponePoll(this.env, ring.id, now + this.pollMs(provider.name), `Cancelling the queued job failed: ${errorText(error)}`);
       return;
     }
+    if (outcome === "already-ended") {
+      let status: JobStatus;
+      try {
+        status = await provider.poll(job);
+      } catch (error) {
+        await this.afterReadFailure(provider, ring, job, error, now);
+        return;
+      }
+      await this.afterStatus(provider, ring, job, status, now);
+      return;
+    }
+    await recordJobState(this.env, { ringId: ring.id, ...job }, "cancelled", now);
     const minutes = Math.round((now - submittedAt) / 60_000);
-    await this.giveUp(ringId, `Cancelled job ${job.jobId} after ${minutes} minutes in the queue of ${job.backend || "the backend"} (limit ${Math.round(this.settings.maxQueueMs / 60_000)} minutes).`, now);
+    await this.giveUp(ring.id, `Cancelled job ${job.jobId} after ${minutes} minutes in the queue of ${job.backend || "the backend"} (limit ${Math.round(this.settings.maxQueueMs / 60_000)} minutes).`, now);
   }
 
   private async readUsageAgain(ring: { id: string; provider: string; jobId: string | null; backend: string | null; completedAt: number | null }, now: number) {
@@ -274,15 +439,16 @@ export class RingJobs {
       return;
     }
     const usage = await provider.usage({ provider: provider.name, jobId: ring.jobId, backend: ring.backend ?? "" }).catch(() => null);
+    if (usage?.usageSeconds != null) await recordJobCharge(this.env, provider.name, ring.jobId, usage.usageSeconds);
     await recordUsage(this.env, ring.id, usage ?? { usageSeconds: null, queueSeconds: null, runSeconds: null }, now + USAGE_READ_INTERVAL_MS);
   }
 
   /**
-   * After a failed attempt: wait out a rate limit without counting it, try again later (with the job resubmitted
-   * when it failed, or just polled again when only the question failed), or, past the bound or on a permanent
-   * error, fail the ring and free its wishes. Visitors hear the spec's sentences; the provider's words go to /admin.
+   * After a failed submission: wait out a rate limit without counting it, try again later, or, past the bound or on a
+   * permanent error, fail the ring and free its wishes (no job of it exists or can run: the next attempt would have
+   * looked any lost one up first). Visitors hear the spec's sentences; the provider's words go to /admin.
    */
-  private async afterFailure(ringId: string, attempts: number, error: unknown, now: number, resubmit = true) {
+  private async afterSubmitFailure(ringId: string, attempts: number, error: unknown, now: number) {
     const message = errorText(error);
     if (error instanceof ProviderError && error.retryAfterSeconds !== undefined && error.retryable) {
       const at = now + Math.max(1, error.retryAfterSeconds) * 1000;
@@ -293,7 +459,7 @@ export class RingJobs {
     const retryable = !(error instanceof ProviderError) || error.retryable;
     if (retryable && attempts < MAX_ATTEMPTS) {
       const waitMs = retryDelayMs(attempts);
-      await recordRetry(this.env, ringId, { attempts, error: message, nextAttemptAt: now + waitMs, resubmit });
+      await recordRetry(this.env, ringId, { attempts, error: message, nextAttemptAt: now + waitMs, resubmit: true });
       await this.wakeAt(now + waitMs);
       this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ringId, data: { error: BATCH_FAILED, retrying: true } });
       return;

@@ -1,4 +1,6 @@
+import { budgetStatus, monthlyBudgetSeconds } from "~/domain/ibm-budget";
 import { ledgerSeconds } from "~/server/credits.server";
+import { monthSpend } from "~/server/job-ledger.server";
 import { configuredProviderName, createProviderNamed, QuantumConfigurationError, type ProviderName, type QuantumProvider, type Remaining } from "./quantum";
 
 export interface RoomProvider extends QuantumProvider {
@@ -15,18 +17,21 @@ export interface RoomProviders {
 
 const REMOTE_CREDITS_TTL_MS = 60_000;
 
-function withInstance(provider: QuantumProvider): RoomProvider {
+function withInstance(provider: QuantumProvider, env: Env): RoomProvider {
   if (provider.name === "simulator") return Object.assign(provider, { instanceId: "simulator" });
   // Every page view asks for the balance; IBM needs asking only now and then.
   let cached: { remaining: Remaining; at: number } | undefined;
+  const budget = monthlyBudgetSeconds(env as { IBM_MONTHLY_BUDGET_SECONDS?: string });
   return {
     ...provider,
     instanceId: "ibm-quantum",
     async remaining() {
-      if (cached && Date.now() - cached.at < REMOTE_CREDITS_TTL_MS) return cached.remaining;
-      const remaining = await provider.remaining();
-      cached = { remaining, at: Date.now() };
-      return remaining;
+      if (!cached || Date.now() - cached.at >= REMOTE_CREDITS_TTL_MS) cached = { remaining: await provider.remaining(), at: Date.now() };
+      if (budget === null) return cached.remaining;
+      // The operator's ceiling, from our own rings' seconds: 0 once the next ring would not fit under it.
+      const status = budgetStatus(budget, await monthSpend(env, Date.now()));
+      const guard = status.allowsRing ? Math.floor(status.leftSeconds) : 0;
+      return "unlimited" in cached.remaining ? { seconds: guard } : { seconds: Math.min(cached.remaining.seconds, guard) };
     },
   };
 }
@@ -41,7 +46,7 @@ export function roomProviders(env: Env, fetcher?: typeof fetch): RoomProviders {
   const named = (name: ProviderName): RoomProvider => {
     let provider = made.get(name);
     if (!provider) {
-      provider = withInstance(createProviderNamed(name, env, { remainingSimulatorSeconds: () => ledgerSeconds(env), fetch: fetcher }));
+      provider = withInstance(createProviderNamed(name, env, { remainingSimulatorSeconds: () => ledgerSeconds(env), fetch: fetcher }), env);
       made.set(name, provider);
     }
     return provider;

@@ -98,7 +98,62 @@ export async function ringWishes(env: Env, ringId: string): Promise<(BatchWish &
  * provider's per-minute limit, and the ring is not picked up again before `nextAttemptAt` (the request's deadline).
  */
 export async function recordSubmitStart(env: Env, ringId: string, at: number, nextAttemptAt: number) {
-  await database(env).update(bellRings).set({ submitStartedAt: at, nextAttemptAt }).where(eq(bellRings.id, ringId));
+  await database(env)
+    .update(bellRings)
+    .set({ submitStartedAt: at, nextAttemptAt, jobRequests: sql`${bellRings.jobRequests} + 1` })
+    .where(eq(bellRings.id, ringId));
+}
+
+/** A job-creation request the provider refused outright made no job: it does not count toward the ring's jobs. */
+export async function refundJobRequest(env: Env, ringId: string) {
+  await database(env)
+    .update(bellRings)
+    .set({ jobRequests: sql`MAX(0, ${bellRings.jobRequests} - 1)` })
+    .where(eq(bellRings.id, ringId));
+}
+
+/** A status read failed: counted apart from the submission's attempts, and asked again at `nextAttemptAt`. */
+export async function recordReadFailure(
+  env: Env,
+  ringId: string,
+  update: { readFailures: number; unknownSince: number; nextAttemptAt: number; error: string },
+) {
+  await database(env)
+    .update(bellRings)
+    .set({ readFailures: update.readFailures, unknownSince: update.unknownSince, nextAttemptAt: update.nextAttemptAt, error: update.error })
+    .where(eq(bellRings.id, ringId));
+}
+
+/** A status read went through: the read budget starts again. */
+export async function recordReadSuccess(env: Env, ringId: string) {
+  await database(env).update(bellRings).set({ readFailures: 0, unknownSince: null, error: null }).where(eq(bellRings.id, ringId));
+}
+
+/**
+ * Gives up on a ring whose job may still run: failed for visitors, but its wishes stay with it (never rung in a second
+ * paid job) until the operator, having checked the job, releases them in /admin.
+ */
+export async function holdRing(env: Env, ringId: string, error: string, now: number) {
+  await env.DB.prepare(
+    `UPDATE bell_rings SET status = ${sqlText(RING_STATUS.failed)}, wishes_held = 1, error = ?, completed_at = ?, next_attempt_at = NULL
+     WHERE id = ? AND status != ${sqlText(RING_STATUS.completed)}`,
+  )
+    .bind(error, now, ringId)
+    .run();
+  readsChanged();
+}
+
+/** The operator's release of a held ring's wishes: they wait for a ring again. Returns how many were released. */
+export async function releaseHeldWishes(env: Env, ringId: string): Promise<number> {
+  const [released] = await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE wishes SET status = ${sqlText(WISH_STATUS.pending)}, bell_ring_id = NULL WHERE bell_ring_id = ? AND status = ${sqlText(WISH_STATUS.submittedForBatching)}
+         AND EXISTS (SELECT 1 FROM bell_rings WHERE id = ? AND wishes_held = 1)`,
+    ).bind(ringId, ringId),
+    env.DB.prepare("UPDATE bell_rings SET wishes_held = 0 WHERE id = ? AND wishes_held = 1").bind(ringId),
+  ]);
+  readsChanged();
+  return released.meta.changes ?? 0;
 }
 
 /** Job-creation requests sent to a provider since `since` (IBM allows a few a minute per user). */
@@ -129,6 +184,8 @@ export async function recordSubmission(env: Env, ringId: string, job: Submission
       error: null,
       nextAttemptAt: null,
       submittedAt: now,
+      readFailures: 0,
+      unknownSince: null,
       qasm: job.qasm,
       physicalQubits: job.physicalQubits.length ? JSON.stringify(job.physicalQubits) : null,
     })
@@ -338,7 +395,8 @@ function storedQubits(json: string | null): number[] {
 /** Visitors get a sentence; the provider's own words (`bell_rings.error`) stay in /admin. */
 function publicError(ring: RingRow): string | null {
   if (ring.status === "failed") return BATCH_GAVE_UP;
-  if ((ring.status === RING_STATUS.queued || ring.status === RING_STATUS.running) && ring.error) return BATCH_FAILED;
+  // A running job whose state could not be read is the operator's concern; a job being made again is the visitor's.
+  if (ring.status === RING_STATUS.queued && ring.error) return BATCH_FAILED;
   return null;
 }
 

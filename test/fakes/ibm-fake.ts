@@ -11,6 +11,23 @@
  * Checks it makes like the real service: IAM wants the right API key; every API call needs a live bearer token it
  * issued (expiry follows the injected clock), the right Service-CRN and, on an IBM host, the CRN's region; job
  * creation is limited to 5 a minute per user.
+ *
+ * And it fails the way IBM does (issue 30), each behaviour from IBM's own client or schemas:
+ * - a job is accepted and later `Failed` with a reason code: a circuit that is not ISA for the target is refused
+ *   by IBM's transpilation check after creation (job-status-failed.json's reason 1517, `job_state.rs` reason and
+ *   reason_code), not at POST /jobs; `failCreatedJobs` fails chosen jobs the same way;
+ * - status reads fail in bursts (`faults`: 5xx, the 52x of IBM's Cloudflare front end, a read that never answers,
+ *   an odd shape, a 429; qiskit-ibm-runtime `api/session.py` STATUS_FORCELIST lists 500/502/503/504/520/521/522/524
+ *   as the transient ones) and with 403/404 (`failStatusReadsWith`, ListJobs400Response's documented errors);
+ * - POST /jobs/{id}/cancel answers 409 once the job has ended (`runtime_job_v2.py` cancel(): 409 is
+ *   RuntimeInvalidStateError), and `finishBeforeCancel` lets a queued job finish just before the cancel lands;
+ * - a creation slower than Cloudflare's 100 s proxy timeout answers 524 with the job created behind it
+ *   (`createFrontEndErrors`; STATUS_FORCELIST 524 "Cloudflare Timeout");
+ * - a backend whose configuration does not parse (`unparsableConfigurationFor`; `qiskit_runtime_service.py`
+ *   `_create_backend_obj` logs "Unable to create configuration" and skips it);
+ * - a settled `usage.status` other than "completed" (`settledUsageStatus`; `base_runtime_job.py` usage(): anything
+ *   but "pending" is final).
+ * It keeps a ledger: a job that started running is charged (`charged` in its snapshot).
  */
 import backendConfiguration from "./ibm-recorded/backend-configuration.json";
 import backendProperties from "./ibm-recorded/backend-properties.json";
@@ -74,6 +91,11 @@ const FAILURES = [
   "server-error",
   "garbage-json",
   "network-error",
+  "gateway-timeout",
+  "never-answers",
+  "odd-shape",
+  "forbidden",
+  "not-found",
 ] as const;
 /** One-shot failures served, in order, to the next API (not IAM) calls. */
 export type IbmFakeFailure = (typeof FAILURES)[number];
@@ -115,6 +137,20 @@ export interface IbmFakeScenario {
   createHangsTimes?: number;
   /** When set, an API call with any other IBM-API-Version header is refused with 400. */
   requiredApiVersion?: string;
+  /** Jobs created n-th (1-based, since the last reset) are accepted, then end `Failed` at their first status read. */
+  failCreatedJobs?: number[];
+  /** One-shot failures served, in order, to the next status reads (GET /jobs/{id}) only. */
+  failStatusReadsWith?: IbmFakeFailure[];
+  /** The next n job creations create the job, then answer 524 as IBM's front end does after 100 s. */
+  createFrontEndErrors?: number;
+  /** Cancelling a queued job finds it already finished: it completes, and the cancel gets 409. */
+  finishBeforeCancel?: boolean;
+  /** Backends whose GET /backends/{name}/configuration answers a document that does not parse as one. */
+  unparsableConfigurationFor?: string[];
+  /** The `usage.status` of settled metrics; default "completed". */
+  settledUsageStatus?: string;
+  /** Random faults on every call, IAM included, in bursts of 1–4 calls, from a seeded generator (the chaos test). */
+  faults?: { seed: number; rate: number; kinds?: IbmFakeFailure[] };
 }
 
 export interface IbmFakeOptions extends IbmFakeScenario {
@@ -149,10 +185,14 @@ export interface FakeJob {
   programId: string;
   cost: number;
   params: unknown;
+  /** Why it will fail at its first status read (IBM's validation after creation), if it will. */
+  failure?: string;
 }
 
 export interface FakeJobSnapshot {
   id: string;
+  /** It started running, so IBM charges it. */
+  charged: boolean;
   backend: string;
   tags: string[];
   status: JobStatusName;
@@ -236,6 +276,11 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
   let offset = 0;
   let failures: IbmFakeFailure[] = [];
   let hangsLeft = 0;
+  let statusReadFailures: IbmFakeFailure[] = [];
+  let frontEndErrorsLeft = 0;
+  let createdSinceReset = 0;
+  let burst: { kind: IbmFakeFailure; left: number } | undefined;
+  let random = () => 1;
   const tokens = new Map<string, number>();
   const calls: RecordedCall[] = [];
   const jobs = new Map<string, FakeJob>();
@@ -252,6 +297,11 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     offset = next.clockOffsetMs ?? 0;
     failures = [...Array<IbmFakeFailure>(next.rateLimitTimes ?? 0).fill("rate-limited"), ...(next.failNextWith ?? [])];
     hangsLeft = next.createHangsMs === undefined ? 0 : next.createHangsTimes ?? 1;
+    statusReadFailures = [...(next.failStatusReadsWith ?? [])];
+    frontEndErrorsLeft = next.createFrontEndErrors ?? 0;
+    createdSinceReset = 0;
+    burst = undefined;
+    random = next.faults ? mulberry32(next.faults.seed) : () => 1;
     tokens.clear();
     calls.length = 0;
     jobs.clear();
@@ -282,7 +332,7 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
   const unauthorized = (path: string) =>
     replay(path.startsWith("/instances/usage") ? errorUnauthorizedUsage : errorUnauthorized);
 
-  const scriptedFailure = (failure: IbmFakeFailure, path: string): Response => {
+  const scriptedFailure = async (failure: IbmFakeFailure, path: string, signal: AbortSignal | null): Promise<Response> => {
     switch (failure) {
       case "unauthorized":
         return unauthorized(path);
@@ -303,7 +353,32 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
         });
       case "network-error":
         throw new TypeError("fetch failed");
+      case "gateway-timeout":
+        return cloudflareTimeout();
+      case "never-answers":
+        await hang("forever", signal);
+        return replay(errorServer);
+      case "odd-shape":
+        return new Response(JSON.stringify({ unexpected: true }), { status: 200, headers: { "content-type": "application/json" } });
+      case "forbidden":
+        return replay(errorForbidden);
+      case "not-found":
+        return replay(errorNotFound);
     }
+  };
+
+  /** The seeded random faults: a burst of 1–4 calls of one kind starts with probability `rate`. */
+  const randomFault = (): IbmFakeFailure | undefined => {
+    const faults = options.faults;
+    if (!faults) return undefined;
+    if (!burst && random() < faults.rate) {
+      const kinds = faults.kinds ?? CHAOS_FAULTS;
+      burst = { kind: kinds[Math.floor(random() * kinds.length)], left: 1 + Math.floor(random() * 4) };
+    }
+    if (!burst) return undefined;
+    const { kind } = burst;
+    if (--burst.left <= 0) burst = undefined;
+    return kind;
   };
 
   /** Moves a job to `status`, stamping when it started running and when it ended. */
@@ -321,7 +396,12 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
 
   /** A status read: queued → running → completed, or queued → failed, one step per read. */
   const advance = (job: FakeJob) => {
-    if (ENDED.has(job.status) || options.queuedForever) return;
+    if (ENDED.has(job.status)) return;
+    if (job.failure !== undefined) {
+      enter(job, "Failed");
+      return;
+    }
+    if (options.queuedForever) return;
     const steps: JobStatusName[] =
       options.jobOutcome === "failed" ? ["Queued", "Failed"] : ["Queued", "Running", "Completed"];
     job.polls++;
@@ -339,6 +419,9 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     tags: job.tags,
     usage: { seconds: job.status === "Completed" ? QPU_SECONDS : 0 },
     ...(withParams ? { params: job.params } : {}),
+    ...(job.status === "Failed" && job.failure !== undefined
+      ? { state: { status: "Failed", reason: `${job.failure} [1517]`, reason_code: 1517 } }
+      : {}),
   });
 
   const metrics = (job: FakeJob, apiVersion: string): Response => {
@@ -355,7 +438,7 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
       return replay(jobMetricsQpuCharge, {
         ...jobMetricsQpuCharge.body,
         timestamps,
-        usage: { qpu_charge_time_seconds: settled ? seconds : 0, status: settled ? "completed" : "pending" },
+        usage: { qpu_charge_time_seconds: settled ? seconds : 0, status: settled ? (options.settledUsageStatus ?? "completed") : "pending" },
       });
     }
     return replay(jobMetricsLegacy, {
@@ -375,6 +458,10 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
   };
 
   const cancel = (job: FakeJob): Response => {
+    if (options.finishBeforeCancel && !ENDED.has(job.status) && job.failure === undefined) {
+      enter(job, "Running");
+      enter(job, "Completed");
+    }
     if (ENDED.has(job.status))
       return apiError(409, "conflict", `Job ${job.id} has ended (${job.status}) and cannot be cancelled.`);
     enter(job, "Cancelled");
@@ -422,8 +509,10 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     if (!Array.isArray(tags) || !tags.every((tag) => typeof tag === "string")) {
       return apiError(400, "bad_request", "tags must be a list of strings.");
     }
+    // IBM checks the circuit against the target after accepting the job, which then ends Failed (reason 1517).
     const problem = parseQasm(qasm).problem;
-    if (problem) return apiError(400, "bad_request", problem);
+    createdSinceReset++;
+    const chosenToFail = options.failCreatedJobs?.includes(createdSinceReset) ? "Error in transpilation process." : undefined;
 
     const id = `${jobCreated.body.id.slice(0, -4)}${String(++issuedJobs).padStart(4, "0")}`;
     jobs.set(id, {
@@ -439,11 +528,16 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
       programId: request.program_id,
       cost: typeof request.cost === "number" ? request.cost : jobStatusQueued.body.cost,
       params: request.params,
+      failure: problem ? `Error in transpilation process. ${problem}` : chosenToFail,
     });
     const response = replay(jobCreated, { ...jobCreated.body, id, backend: request.backend });
     if (hangsLeft > 0 && options.createHangsMs !== undefined) {
       hangsLeft--;
       await hang(options.createHangsMs, signal);
+    }
+    if (frontEndErrorsLeft > 0) {
+      frontEndErrorsLeft--;
+      return cloudflareTimeout();
     }
     return response;
   };
@@ -498,8 +592,12 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
       if (segments.length === 1) return replay(backends);
       if (!KNOWN_BACKENDS.has(id) || segments.length !== 3) return replay(errorNotFound);
       if (sub === "status") return replay(backendStatus, (backendStatus.bodies as Record<string, unknown>)[id]);
-      if (sub === "configuration")
+      if (sub === "configuration") {
+        if (options.unparsableConfigurationFor?.includes(id)) {
+          return replay(backendConfiguration, { backend_name: id, basis_gates: null, coupling_map: "1-2,2-3" });
+        }
         return replay(backendConfiguration, { ...backendConfiguration.body, backend_name: id });
+      }
       if (sub === "properties") return replay(backendProperties, { ...backendProperties.body, backend_name: id });
     }
     if (root === "jobs" && segments.length === 1) {
@@ -509,6 +607,8 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     const job = root === "jobs" ? jobs.get(id) : undefined;
     if (root === "jobs" && !job) return replay(errorNotFound);
     if (job && method === "GET" && segments.length === 2) {
+      const failure = statusReadFailures.shift();
+      if (failure) return scriptedFailure(failure, path, signal);
       advance(job);
       return replay(STATUS_RECORDINGS[job.status], jobResponse(job, query.get("exclude_params") !== "true"));
     }
@@ -532,10 +632,15 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     const isIam = url.pathname === IAM_PATH;
     const path = isIam ? url.pathname : url.pathname.replace(API_PREFIX, "") + url.search;
     calls.push({ method: request.method, url: request.url, path, headers: Object.fromEntries(request.headers), body });
+    const fault = randomFault();
+    // A creation's fault may land after IBM made the job (a 524 or a lost answer), as in production.
+    if (fault && !(request.method === "POST" && path === "/jobs" && (fault === "gateway-timeout" || fault === "network-error"))) {
+      return scriptedFailure(isIam && fault !== "network-error" && fault !== "never-answers" ? "server-error" : fault, path, signal);
+    }
     if (isIam) return request.method === "POST" ? handleIam(body) : replay(errorNotFound);
 
     const failure = failures.shift();
-    if (failure) return scriptedFailure(failure, path);
+    if (failure) return scriptedFailure(failure, path, signal);
     const token = request.headers.get("authorization")?.replace(/^Bearer /, "") ?? "";
     const expiresAt = tokens.get(token);
     if (expiresAt === undefined || now() >= expiresAt) return unauthorized(path);
@@ -550,7 +655,10 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     if (options.requiredApiVersion !== undefined && apiVersion !== options.requiredApiVersion) {
       return apiError(400, "bad_request", `Unsupported IBM-API-Version: ${apiVersion ?? "(none)"}.`);
     }
-    return routeApi(request, path, body, signal);
+    const answer = await routeApi(request, path, body, signal);
+    if (fault === "gateway-timeout") return cloudflareTimeout();
+    if (fault === "network-error") throw new TypeError("fetch failed");
+    return answer;
   };
 
   return {
@@ -574,8 +682,9 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     reset,
     state: () => ({
       calls: [...calls],
-      jobs: [...jobs.values()].map(({ id, backend, tags, status, qasm, shots, createdAt }) => ({
+      jobs: [...jobs.values()].map(({ id, backend, tags, status, qasm, shots, createdAt, runningAt }) => ({
         id,
+        charged: runningAt !== undefined,
         backend,
         tags,
         status,
@@ -624,7 +733,41 @@ const SCENARIO_KEYS: Record<keyof IbmFakeScenario, (value: unknown) => boolean> 
   createHangsMs: (v) => v === "forever" || (typeof v === "number" && v >= 0),
   createHangsTimes: (v) => Number.isInteger(v) && (v as number) >= 0,
   requiredApiVersion: (v) => typeof v === "string",
+  failCreatedJobs: (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n > 0),
+  failStatusReadsWith: (v) => Array.isArray(v) && v.every((f) => (FAILURES as readonly unknown[]).includes(f)),
+  createFrontEndErrors: (v) => Number.isInteger(v) && (v as number) >= 0,
+  finishBeforeCancel: (v) => typeof v === "boolean",
+  unparsableConfigurationFor: (v) => Array.isArray(v) && v.every((name) => typeof name === "string"),
+  settledUsageStatus: (v) => typeof v === "string",
+  faults: (v) => {
+    const f = v as { seed?: unknown; rate?: unknown; kinds?: unknown } | null;
+    return typeof f === "object" && f !== null && Number.isInteger(f.seed) && typeof f.rate === "number" && f.rate >= 0 && f.rate <= 1 &&
+      (f.kinds === undefined || (Array.isArray(f.kinds) && f.kinds.every((k) => (FAILURES as readonly unknown[]).includes(k))));
+  },
 };
+
+/** The transient faults of the chaos test (never 401/403/404, which say something about the request). */
+const CHAOS_FAULTS: IbmFakeFailure[] = ["server-error", "gateway-timeout", "never-answers", "odd-shape", "rate-limited", "network-error"];
+
+/** IBM's API sits behind Cloudflare, whose proxy gives up on an origin after 100 s with a 524 HTML page. */
+function cloudflareTimeout(): Response {
+  return new Response("<!DOCTYPE html><title>A timeout occurred | quantum.cloud.ibm.com | Cloudflare</title><h1>Error code 524</h1>", {
+    status: 524,
+    headers: { "content-type": "text/html; charset=UTF-8" },
+  });
+}
+
+/** A small seeded generator, so a chaos run can be replayed from its printed seed. */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 /** Checks a scenario that came as JSON; throws a TypeError naming the first unknown key or wrong value. */
 export function parseScenario(input: unknown): IbmFakeScenario {

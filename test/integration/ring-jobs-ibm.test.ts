@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { claimRing, getRingView } from "~/server/rings.server";
-import { ProviderError, type JobStatus, type JobUsage, type QuantumProvider, type SubmittedJob } from "../../workers/quantum";
+import { ProviderError, type CancelOutcome, type FoundJob, type JobStatus, type JobUsage, type QuantumProvider, type SubmittedJob } from "../../workers/quantum";
 import { RingJobs, type RingJobsSettings } from "../../workers/ring-jobs";
 import { roomProviders, type RoomProvider, type RoomProviders } from "../../workers/room-provider";
 import { submit } from "../support/api";
@@ -18,8 +18,11 @@ const MINUTE = 60_000;
 interface Script {
   submit?: (ringId: string) => Promise<SubmittedJob>;
   poll?: () => Promise<JobStatus>;
+  /** Answers by job, where a test needs each job to say something else. */
+  pollJob?: (jobId: string) => Promise<JobStatus>;
   findJob?: (ringId: string) => Promise<SubmittedJob | null>;
-  cancel?: () => Promise<void>;
+  findJobs?: (ringId: string) => Promise<FoundJob[]>;
+  cancel?: () => Promise<void | CancelOutcome>;
   usage?: () => Promise<JobUsage>;
 }
 
@@ -34,18 +37,21 @@ function scripted(script: Script = {}) {
       jobs += 1;
       return { provider: "ibm", jobId: `job-${jobs}`, backend: "ibm_fez", qasm: "OPENQASM 3.0;", physicalQubits: [3, 4] };
     },
-    poll: async () => {
+    poll: async (job) => {
       log.push("poll");
+      if (script.pollJob) return script.pollJob(job.jobId);
       return script.poll ? script.poll() : { state: "running" };
     },
     remaining: async () => ({ seconds: 1000 }),
-    findJob: async (ringId) => {
+    findJobs: async (ringId) => {
       log.push(`find ${ringId}`);
-      return script.findJob ? script.findJob(ringId) : null;
+      if (script.findJobs) return script.findJobs(ringId);
+      const job = script.findJob ? await script.findJob(ringId) : null;
+      return job ? [{ ...job, state: "queued" }] : [];
     },
     cancel: async () => {
       log.push("cancel");
-      await script.cancel?.();
+      return (await script.cancel?.()) ?? "cancelled";
     },
     usage: async () => {
       log.push("usage");
@@ -254,5 +260,123 @@ describe("10. the provider's words stay in /admin", () => {
     const view = await getRingView(env, ringId);
     expect(view?.error).toBe(BATCH_FAILED);
     expect(JSON.stringify(view)).not.toContain("0xdeadbeef");
+  });
+});
+
+describe("issue 30: one ring never pays twice", () => {
+  const readFailure = () => Promise.reject(new ProviderError("IBM Quantum had a server error on GET /jobs/x (HTTP 503)", true));
+  const forbidden = () => Promise.reject(new ProviderError("IBM Quantum refused our credentials on GET /jobs/x (HTTP 403)", false));
+
+  /** Makes the ring due and lets the poller at it, `minutes` later on the poller's clock. */
+  async function tick(jobs: RingJobs, ringId: string, at: number) {
+    await env.DB.prepare("UPDATE bell_rings SET next_attempt_at = 0 WHERE id = ? AND status IN ('queued', 'running')").bind(ringId).run();
+    await jobs.advanceDue(at);
+  }
+
+  it("1. failed status reads use no submission attempt, and a good read resets their count", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2);
+    const answers: (() => Promise<JobStatus>)[] = [
+      readFailure, readFailure, readFailure, async () => ({ state: "running" }),
+      readFailure, readFailure, readFailure, async () => ({ state: "running" }),
+      readFailure, readFailure, readFailure, async () => completed(2),
+    ];
+    const { provider, log } = scripted({ poll: () => answers.shift()!() });
+    const { jobs } = harness(onlyProvider(provider));
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 12; i += 1) await tick(jobs, ringId, start + i * MINUTE);
+    expect(await row(ringId)).toMatchObject({ status: "completed", attempts: 1 });
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(1);
+    expect(await wishStatuses(wishIds)).toEqual(["entangled", "entangled"]);
+  });
+
+  it("1. a 403 on a status read never frees the wishes of a job that may still run", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2);
+    const { provider, log } = scripted({ poll: forbidden });
+    const { jobs, sent } = harness(onlyProvider(provider));
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 8; i += 1) await tick(jobs, ringId, start + i * MINUTE);
+    expect(await row(ringId)).toMatchObject({ status: "running", job_id: "job-1" });
+    expect((await row(ringId))?.error).toMatch(/HTTP 403/);
+    expect(await wishStatuses(wishIds)).toEqual(["submitted_for_batching", "submitted_for_batching"]);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(1);
+    expect(sent.filter((m) => m.type === "batch-update" && m.subType === "failed" && !m.data.retrying)).toEqual([]);
+  });
+
+  it("1. a job whose state stays unknown past the bound is held for the operator, its wishes never rung again", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2);
+    const { provider, log } = scripted({ poll: readFailure, cancel: forbidden });
+    const { jobs } = harness(onlyProvider(provider), { unknownJobMaxMs: 60 * MINUTE });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 30; i += 1) await tick(jobs, ringId, start + i * 5 * MINUTE);
+    const held = await row(ringId);
+    expect(held?.status).toBe("failed");
+    expect(held?.error).toMatch(/held/i);
+    expect(await wishStatuses(wishIds)).toEqual(["submitted_for_batching", "submitted_for_batching"]);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(1);
+  });
+
+  it("2. a job that ended Failed is recorded and replaced, never adopted again by the tag lookup", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2);
+    const states = new Map<string, JobStatus>([["job-1", { state: "failed", error: "The IBM job failed: Error in transpilation process. [1517]", retryable: true }]]);
+    const made: SubmittedJob[] = [];
+    const { provider, log } = scripted({
+      submit: async () => {
+        const job = { provider: "ibm" as const, jobId: `job-${made.length + 1}`, backend: "ibm_fez", qasm: "OPENQASM 3.0;", physicalQubits: [3, 4] };
+        made.push(job);
+        return job;
+      },
+      findJobs: async () => made.map((job) => ({ ...job, state: states.get(job.jobId)?.state ?? "queued" })).reverse(),
+      pollJob: async (jobId) => states.get(jobId) ?? completed(2),
+    });
+    const { jobs } = harness(onlyProvider(provider));
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 8; i += 1) await tick(jobs, ringId, start + i * MINUTE);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(2);
+    expect(await row(ringId)).toMatchObject({ status: "completed", job_id: "job-2" });
+    expect(await wishStatuses(wishIds)).toEqual(["entangled", "entangled"]);
+  });
+
+  it("2. at most IBM_MAX_JOBS_PER_RING paid jobs: jobs that always fail end the ring, its wishes pending again", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(1);
+    const made: SubmittedJob[] = [];
+    const { provider, log } = scripted({
+      submit: async () => {
+        const job = { provider: "ibm" as const, jobId: `job-${made.length + 1}`, backend: "ibm_fez", qasm: "OPENQASM 3.0;", physicalQubits: [3] };
+        made.push(job);
+        return job;
+      },
+      findJobs: async () => made.map((job) => ({ ...job, state: "failed" as const })).reverse(),
+      poll: async () => ({ state: "failed", error: "The IBM job failed.", retryable: true }),
+    });
+    const { jobs } = harness(onlyProvider(provider), { maxJobsPerRing: 2 });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 12; i += 1) await tick(jobs, ringId, start + i * MINUTE);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(2);
+    expect(await row(ringId)).toMatchObject({ status: "failed" });
+    expect(await wishStatuses(wishIds)).toEqual(["pending"]);
+  });
+
+  it("3. a cancel refused with 409 reads the job again and finishes the ring with its result", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2);
+    let cancelled = false;
+    const { provider } = scripted({
+      poll: async () => (cancelled ? completed(2) : { state: "queued" }),
+      cancel: async () => {
+        cancelled = true;
+        return "already-ended";
+      },
+    });
+    const { jobs } = harness(onlyProvider(provider), { maxQueueMs: 10 * MINUTE });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    await tick(jobs, ringId, start + 11 * MINUTE);
+    expect(cancelled).toBe(true);
+    expect(await row(ringId)).toMatchObject({ status: "completed", bitstring: "10" });
+    expect(await wishStatuses(wishIds)).toEqual(["entangled", "entangled"]);
   });
 });

@@ -31,7 +31,7 @@ async function ringWithPendingWishes(count: number) {
 }
 
 async function ringRow(ringId: string) {
-  return env.DB.prepare("SELECT status, attempts, error, job_id, next_attempt_at FROM bell_rings WHERE id = ?").bind(ringId).first<Record<string, string | number | null>>();
+  return env.DB.prepare("SELECT status, attempts, error, job_id, next_attempt_at, read_failures FROM bell_rings WHERE id = ?").bind(ringId).first<Record<string, string | number | null>>();
 }
 
 async function wishStatuses(ids: string[]) {
@@ -103,10 +103,11 @@ describe("RingJobs: retries and failures never lose a wish", () => {
     let now = Date.now();
     await jobs.submit(ibmRing(ringId), wishes, 0, now);
     await jobs.advanceDue(now);
-    expect(await ringRow(ringId)).toMatchObject({ status: "queued", job_id: null, attempts: 2 });
-    now += retryDelayMs(2);
+    // The job ended: it is replaced. Attempts count submissions, so the replacement is the second.
+    expect(await ringRow(ringId)).toMatchObject({ status: "queued", job_id: null, attempts: 1 });
+    now += retryDelayMs(1);
     await jobs.advanceDue(now);
-    expect((await ringRow(ringId))?.status).toBe("running");
+    expect(await ringRow(ringId)).toMatchObject({ status: "running", attempts: 2 });
     await jobs.advanceDue(now);
     expect((await ringRow(ringId))?.status).toBe("completed");
     expect((await wishStatuses(wishIds)).every((w) => w.status === "entangled")).toBe(true);
@@ -121,7 +122,8 @@ describe("RingJobs: retries and failures never lose a wish", () => {
     const now = Date.now();
     await jobs.submit(ibmRing(ringId), wishes, 0, now);
     await jobs.advanceDue(now);
-    expect(await ringRow(ringId)).toMatchObject({ status: "running", job_id: "job-1", error: "garbage JSON from IBM" });
+    expect(await ringRow(ringId)).toMatchObject({ status: "running", job_id: "job-1", attempts: 1, read_failures: 1 });
+    expect((await ringRow(ringId))?.error).toMatch(/^Reading job job-1 failed \(1 in a row\): garbage JSON from IBM$/);
   });
 
   // Last in the file: its jobs count toward the provider's per-minute limit, which the tests above stay within.

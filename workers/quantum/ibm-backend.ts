@@ -118,18 +118,21 @@ export function onlineByQueue(devices: unknown[]): string[] {
 
 /**
  * With no backend configured: the least busy online backend whose configuration has our native gates and a working
- * line long enough for any ring. A backend whose details cannot be read is passed over, as IBM's client does.
+ * line long enough for any ring. A backend whose details cannot be read, for whatever reason, is passed over, as
+ * IBM's client does (`qiskit_runtime_service.py` `_create_backend_obj`: "Unable to create configuration", skipped).
  */
 export async function chooseLeastBusyBackend(api: IbmApi): Promise<BackendTarget> {
   const { devices = [] } = await api.get("/backends", backendList);
+  let lastProblem: ProviderError | undefined;
   for (const name of onlineByQueue(devices)) {
     const target = await readSuitableTarget(api, name).catch((error: unknown) => {
-      if (error instanceof ProviderError && error.retryable) throw error;
+      if (error instanceof ProviderError) lastProblem = error;
       return undefined;
     });
     if (target && hasLine(target, MAX_WISHES_PER_RING)) return target;
   }
-  throw new ProviderError("No online IBM Quantum backend with the native gates rz, sx and cz is available.", true);
+  const detail = lastProblem ? ` (last problem: ${lastProblem.message})` : "";
+  throw new ProviderError(`No online IBM Quantum backend with the native gates rz, sx and cz is available${detail}.`, true);
 }
 
 function hasLine(target: BackendTarget, qubits: number): boolean {

@@ -53,20 +53,22 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
     return Number.isNaN(date) ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(0, (date - options.now()) / 1000);
   };
 
-  const failure = async (response: Response, label: string): Promise<ProviderError> => {
+  const failure = async (response: Response, label: string, mayHaveLanded: boolean): Promise<ProviderError> => {
     const body = await response.text().catch(() => "");
     if (response.status === 409 && USAGE_EXCEEDED.test(body)) {
       return new ProviderError("The quantum instance has used up its time.", false);
     }
     const detail = redact(apiErrorMessage(body)).slice(0, MAX_DETAIL_LENGTH);
     const suffix = detail ? `: ${detail}` : "";
-    if (response.status >= 500 || response.status === 408) {
-      return new ProviderError(`IBM Quantum had a server error on ${label} (HTTP ${response.status})${suffix}`, true);
+    const { status } = response;
+    if (status >= 500 || status === 408) {
+      // IBM's front end (Cloudflare) answers 52x after giving up on the origin, which may have made the job anyway.
+      return new ProviderError(`IBM Quantum had a server error on ${label} (HTTP ${status})${suffix}`, true, undefined, mayHaveLanded, status);
     }
-    if (response.status === 401 || response.status === 403) {
-      return new ProviderError(`IBM Quantum refused our credentials on ${label} (HTTP ${response.status})${suffix}`, false);
+    if (status === 401 || status === 403) {
+      return new ProviderError(`IBM Quantum refused our credentials on ${label} (HTTP ${status})${suffix}`, false, undefined, false, status);
     }
-    return new ProviderError(`IBM Quantum rejected ${label} (HTTP ${response.status})${suffix}`, false);
+    return new ProviderError(`IBM Quantum rejected ${label} (HTTP ${status})${suffix}`, false, undefined, false, status);
   };
 
   const request = async <T>(
@@ -120,9 +122,9 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
       }
       if (response.status === 429) {
         await response.body?.cancel();
-        throw new ProviderError(`IBM Quantum is rate limiting ${label}; try again later.`, true, retryAfterSeconds(response));
+        throw new ProviderError(`IBM Quantum is rate limiting ${label}; try again later.`, true, retryAfterSeconds(response), false, 429);
       }
-      throw await withDeadline(timeoutMs, () => failure(response, label)).catch((error: unknown) =>
+      throw await withDeadline(timeoutMs, () => failure(response, label, mayHaveLanded)).catch((error: unknown) =>
         error instanceof RequestTimeoutError
           ? new ProviderError(`IBM Quantum did not finish its error answer to ${label} in time.`, true)
           : error,

@@ -11,6 +11,8 @@ import { DEFAULT_JOB_CREATE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "./tim
 import {
   ProviderError,
   SHOTS,
+  type CancelOutcome,
+  type FoundJob,
   type JobRef,
   type JobStatus,
   type JobUsage,
@@ -53,8 +55,21 @@ const jobDetails = z.object({
   state: z.object({ status: z.string().optional(), reason: z.string().nullish() }).nullish(),
   params: z.object({ pubs: z.array(z.array(z.unknown())).optional() }).passthrough().nullish(),
 });
-/** JobsResponse */
-const jobList = z.object({ jobs: z.array(z.object({ id: z.string().min(1), backend: z.string().nullish() })).default([]) });
+/** JobsResponse: each entry is a JobResponse, with its state. */
+const jobList = z.object({
+  jobs: z
+    .array(
+      z.object({
+        id: z.string().min(1),
+        backend: z.string().nullish(),
+        status: z.string().optional(),
+        state: z.object({ status: z.string().optional() }).nullish(),
+      }),
+    )
+    .default([]),
+});
+/** How many of a ring's jobs one lookup reads: a ring makes at most a few (IBM_MAX_JOBS_PER_RING). */
+const JOB_LOOKUP_LIMIT = 10;
 const jobResults = z.object({
   results: z
     .array(z.object({ data: z.object({ c: z.object({ samples: z.array(z.string()), num_bits: z.number().int().positive() }) }) }))
@@ -78,6 +93,16 @@ function secondsBetween(from: string | null | undefined, to: string | null | und
   const start = from ? Date.parse(from) : NaN;
   const end = to ? Date.parse(to) : NaN;
   return Number.isFinite(start) && Number.isFinite(end) && end >= start ? (end - start) / 1000 : null;
+}
+
+/** A job the ring may take as its own: it can still finish, or finished well. */
+const ADOPTABLE = new Set<FoundJob["state"]>(["queued", "running", "completed"]);
+
+/** IBM's job states (`job_state.rs`), "Cancelled - Ran too long" included; anything else is not a state we know. */
+function foundState(reported: string | undefined): FoundJob["state"] | null {
+  const status = reported?.toLowerCase() ?? "";
+  if (status === "queued" || status === "running" || status === "completed" || status === "failed") return status;
+  return status.startsWith("cancelled") ? "cancelled" : null;
 }
 
 export function createIbmProvider(options: IbmProviderOptions): QuantumProvider {
@@ -105,7 +130,9 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
   const usage = async (job: JobRef): Promise<JobUsage> => {
     try {
       const metrics = await api.get(`${jobPath(job)}/metrics`, jobMetrics);
-      const final = metrics.usage?.status === "completed" && typeof metrics.usage.qpu_charge_time_seconds === "number";
+      // IBM's client (`base_runtime_job.py` usage()): any status but "pending" is final.
+      const status = metrics.usage?.status;
+      const final = typeof status === "string" && status !== "pending" && typeof metrics.usage?.qpu_charge_time_seconds === "number";
       return {
         usageSeconds: final ? metrics.usage!.qpu_charge_time_seconds! : null,
         queueSeconds: secondsBetween(metrics.timestamps?.created, metrics.timestamps?.running),
@@ -128,7 +155,9 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
     } catch (error) {
       throw new ProviderError(`IBM Quantum returned unreadable samples (${(error as Error).message})`, true);
     }
-    return { state: "completed", bitstring: mostFrequentOutcome(counts), counts, ...(await usage(job)) };
+    // The results are read: nothing about the metrics may undo that. Unknown usage is read again later.
+    const usageNow = await usage(job).catch(() => ({ usageSeconds: null, queueSeconds: null, runSeconds: null }));
+    return { state: "completed", bitstring: mostFrequentOutcome(counts), counts, ...usageNow };
   };
 
   return {
@@ -158,21 +187,25 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
       return { provider: "ibm", jobId: created!.id, backend: backend.name, qasm, physicalQubits: line };
     },
 
-    async findJob(ringId: string): Promise<SubmittedJob | null> {
-      const query = new URLSearchParams({ tags: ringTag(ringId), exclude_params: "true", limit: "1" });
+    async findJobs(ringId: string): Promise<FoundJob[]> {
+      const query = new URLSearchParams({ tags: ringTag(ringId), exclude_params: "true", limit: String(JOB_LOOKUP_LIMIT) });
       const { jobs } = await api.get(`/jobs?${query}`, jobList);
-      if (jobs.length === 0) return null;
-      // The listing leaves out the program; the job's own record has it, so the stored circuit is the one that ran.
-      const details = await api.get(jobPath({ jobId: jobs[0].id }), jobDetails);
-      const qasm = details.params?.pubs?.[0]?.[0];
-      const program = typeof qasm === "string" ? qasm : null;
-      return {
-        provider: "ibm",
-        jobId: jobs[0].id,
-        backend: details.backend ?? jobs[0].backend ?? "",
-        qasm: program,
-        physicalQubits: program ? physicalQubitsOf(program) : [],
-      };
+      const found: FoundJob[] = [];
+      for (const entry of jobs) {
+        const state = foundState(entry.state?.status ?? entry.status);
+        if (!state) continue;
+        const job: FoundJob = { provider: "ibm", jobId: entry.id, backend: entry.backend ?? "", qasm: null, physicalQubits: [], state };
+        if (ADOPTABLE.has(state) && !found.some((earlier) => ADOPTABLE.has(earlier.state))) {
+          // The listing leaves out the program; the job's own record has it, so the stored circuit is the one that ran.
+          const details = await api.get(jobPath(job), jobDetails);
+          const qasm = details.params?.pubs?.[0]?.[0];
+          job.qasm = typeof qasm === "string" ? qasm : null;
+          job.physicalQubits = job.qasm ? physicalQubitsOf(job.qasm) : [];
+          job.backend = details.backend ?? job.backend;
+        }
+        found.push(job);
+      }
+      return found;
     },
 
     async poll(job: JobRef): Promise<JobStatus> {
@@ -191,12 +224,15 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
       throw new ProviderError(`IBM Quantum reported an unknown job status "${reported.slice(0, 40)}".`, true);
     },
 
-    async cancel(job: JobRef): Promise<void> {
-      await api.post(`${jobPath(job)}/cancel`, undefined, null).catch((error: unknown) => {
-        // A job that already finished or vanished cannot be cancelled, and needs not be.
-        if (error instanceof ProviderError && !error.retryable) return;
+    async cancel(job: JobRef): Promise<CancelOutcome> {
+      try {
+        await api.post(`${jobPath(job)}/cancel`, undefined, null);
+        return "cancelled";
+      } catch (error) {
+        // IBM's client: 409 is RuntimeInvalidStateError, a job that has ended (perhaps with a paid result).
+        if (error instanceof ProviderError && error.httpStatus === 409) return "already-ended";
         throw error;
-      });
+      }
     },
 
     usage,

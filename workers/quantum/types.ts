@@ -41,6 +41,14 @@ export type JobStatus =
     } & JobUsage)
   | { state: "failed"; error: string; retryable: boolean };
 
+/** A job found by the ring's tag, newest first, with the state the provider reports for it. */
+export interface FoundJob extends SubmittedJob {
+  state: "queued" | "running" | "completed" | "failed" | "cancelled";
+}
+
+/** A cancel either went through, or the provider said the job had already ended (IBM's 409). */
+export type CancelOutcome = "cancelled" | "already-ended";
+
 /** What the instance has left: seconds, or no limit at all. */
 export type Remaining = { seconds: number } | { unlimited: true };
 
@@ -49,10 +57,13 @@ export interface QuantumProvider {
   submit(batch: RingBatch): Promise<SubmittedJob>;
   poll(job: JobRef): Promise<JobStatus>;
   remaining(): Promise<Remaining>;
-  /** The job already created for a ring, if the provider can tell (a submission whose answer was lost). */
-  findJob?(ringId: string): Promise<SubmittedJob | null>;
-  /** Asks the provider to stop a job; a job already finished is not an error. */
-  cancel?(job: JobRef): Promise<void>;
+  /**
+   * The jobs already created for a ring, newest first, each with its state (a submission whose answer was lost, a
+   * job that ended); only the one the ring may adopt carries its program.
+   */
+  findJobs?(ringId: string): Promise<FoundJob[]>;
+  /** Asks the provider to stop a job; says whether it was stopped or had already ended. Any other answer throws. */
+  cancel?(job: JobRef): Promise<CancelOutcome>;
   /** Reads a finished job's usage again, until the provider settles it. */
   usage?(job: JobRef): Promise<JobUsage>;
 }
@@ -64,6 +75,8 @@ export class ProviderError extends Error {
     readonly retryAfterSeconds?: number,
     /** The request may have reached the provider: a job may exist although no answer came back. */
     readonly outcomeUnknown = false,
+    /** The provider's HTTP status, when it answered with one. */
+    readonly httpStatus?: number,
   ) {
     super(message);
     this.name = "ProviderError";

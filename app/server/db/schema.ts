@@ -113,6 +113,14 @@ export const bellRings = sqliteTable(
     physicalQubits: text("physical_qubits"),
     queueSeconds: real("queue_seconds"),
     runSeconds: real("run_seconds"),
+    /** Status reads that failed in a row; a good read sets it back to 0 (a budget apart from `attempts`). */
+    readFailures: integer("read_failures").notNull().default(0),
+    /** Since when the job's state could not be read; past IBM_UNKNOWN_JOB_MAX_HOURS the ring is held. */
+    unknownSince: integer("unknown_since"),
+    /** Job-creation requests that may have made a job (sent and not refused): at most IBM_MAX_JOBS_PER_RING. */
+    jobRequests: integer("job_requests").notNull().default(0),
+    /** A ring given up while its job might still run: its wishes wait for the operator instead of ringing again. */
+    wishesHeld: integer("wishes_held", { mode: "boolean" }).notNull().default(false),
   },
   (t) => [
     index("bell_rings_created_idx").on(t.createdAt),
@@ -120,6 +128,28 @@ export const bellRings = sqliteTable(
     index("bell_rings_submit_started_idx").on(t.submitStartedAt).where(sql`${t.submitStartedAt} IS NOT NULL`),
     index("bell_rings_usage_pending_idx").on(t.nextAttemptAt).where(sql`${t.usageFinal} = 0`),
   ],
+);
+
+/** Every job a ring's provider ever accepted for it, with its state and charge: the ring's history in /admin. */
+export const ringJobs = sqliteTable(
+  "ring_jobs",
+  {
+    jobId: text("job_id").notNull(),
+    ringId: text("ring_id").notNull(),
+    provider: text("provider").notNull(),
+    backend: text("backend"),
+    /** When we learned of the job (accepted, or found by the ring's tag). */
+    createdAt: integer("created_at").notNull(),
+    /** queued | running | completed | failed | cancelled | unusable (completed with a result that cannot be the ring's). */
+    state: text("state").notNull(),
+    /** Seen running or finished: IBM charges it. */
+    ran: integer("ran", { mode: "boolean" }).notNull().default(false),
+    endedAt: integer("ended_at"),
+    /** QPU seconds IBM settled for it; null until then. */
+    chargedSeconds: real("charged_seconds"),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.jobId] }), index("ring_jobs_ring_idx").on(t.ringId), index("ring_jobs_created_idx").on(t.createdAt)],
 );
 
 /** Visible wishes per country by status, and its newest one, kept by triggers (migrations/0006_counters_by_triggers.sql). */

@@ -62,12 +62,16 @@ describe("IBM fake", () => {
     expect(new Set(results[0].data.c.samples)).toEqual(new Set(["0x1"]));
   });
 
-  it("refuses gates outside the native set and CZ between uncoupled qubits, as IBM's ISA check does", async () => {
-    const { submit } = await authorisedFake();
-    expect((await submit(`${header}bit[1] c;\nh $0;\nc[0] = measure $0;\n`)).status).toBe(400);
+  it("accepts gates outside the native set and CZ between uncoupled qubits, then fails the job as IBM's ISA check does", async () => {
+    const { read, submit } = await authorisedFake();
+    const foreign = await submit(`${header}bit[1] c;\nh $0;\nc[0] = measure $0;\n`);
+    expect(foreign.status).toBe(200);
     const uncoupled = await submit(`${header}bit[2] c;\ncz $0, $5;\nc[0] = measure $0;\nc[1] = measure $5;\n`);
-    expect(uncoupled.status).toBe(400);
-    expect(await uncoupled.text()).toContain("cz on qubits (0, 5) is not supported");
+    expect(uncoupled.status).toBe(200);
+    const { id } = (await uncoupled.json()) as { id: string };
+    const job = await read<{ state: { status: string; reason: string; reason_code: number } }>(`/jobs/${id}`);
+    expect(job.state).toMatchObject({ status: "Failed", reason_code: 1517 });
+    expect(job.state.reason).toContain("cz on qubits (0, 5) is not supported");
   });
 
   it("answers 401 without a token it issued and 400 from IAM for a wrong key", async () => {

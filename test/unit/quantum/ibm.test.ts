@@ -154,12 +154,12 @@ describe("IBM provider: 3. a slow job creation", () => {
     expect(error).toMatchObject({ retryable: true, outcomeUnknown: true });
     expect(fake.jobs.size).toBe(1);
 
-    const found = await provider.findJob!("ring-lost");
-    expect(found).toMatchObject({ provider: "ibm", backend: "ibm_marrakesh" });
+    const [found] = await provider.findJobs!("ring-lost");
+    expect(found).toMatchObject({ provider: "ibm", backend: "ibm_marrakesh", state: "queued" });
     expect(found?.qasm).toMatch(/^OPENQASM 3\.0;/);
     expect(found?.physicalQubits).toHaveLength(2);
     expect(fake.jobs.has(found!.jobId)).toBe(true);
-    expect(await provider.findJob!("ring-never-made")).toBeNull();
+    expect(await provider.findJobs!("ring-never-made")).toEqual([]);
     const listing = fake.apiCalls().find((call) => call.path.startsWith("/jobs?"))!;
     expect(new URLSearchParams(listing.path.split("?")[1]).get("tags")).toBe(ringTag("ring-lost"));
   });
@@ -415,5 +415,71 @@ describe("IBM provider: 2. remaining time, in every combination IBM documents", 
     expect(await setup({ usage: "limit-reached" }).provider.remaining()).toEqual({ seconds: 0 });
     expect(await setup({ instanceUsage: { usage_limit_seconds: 600, usage_consumed_seconds: 640 } }).provider.remaining()).toEqual({ seconds: 0 });
     expect(await setup({ instanceUsage: { usage_limit_seconds: "600", usage_consumed_seconds: 100.5 } }).provider.remaining()).toEqual({ seconds: 499 });
+  });
+});
+
+describe("IBM provider: issue 30, failing as IBM fails", () => {
+  it("4. with no backend configured, skips a backend whose configuration does not parse, as IBM's least_busy does", async () => {
+    const { provider } = setup({ unparsableConfigurationFor: ["ibm_marrakesh"] });
+    const job = await provider.submit(batchOf("ring-odd-backend"));
+    expect(job.backend).toBe("ibm_fez");
+  });
+
+  it("5. usage is final when usage.status is anything but pending", async () => {
+    const { provider } = setup({ pendingUsageReads: 1, settledUsageStatus: "finalized" });
+    const job = await provider.submit(batchOf("ring-usage-final"));
+    const done = (await pollToEnd(provider, job)).at(-1)!;
+    expect(done).toMatchObject({ state: "completed", usageSeconds: null });
+    expect((await provider.usage!(job)).usageSeconds).toBe(2);
+  });
+
+  it("1. an error reading metrics after the results were read never fails the completed job", async () => {
+    let clock = START;
+    const fake = createIbmFake({ now: () => clock });
+    const metricsDown: typeof fetch = async (input, init) => {
+      const url = new URL(new Request(input, init).url);
+      if (url.pathname.endsWith("/metrics")) return Response.json({ errors: [{ message: "busy" }] }, { status: 503 });
+      return fake.fetch(input, init);
+    };
+    const provider = createIbmProvider({ apiKey: FAKE_API_KEY, instanceCrn: FAKE_INSTANCE_CRN, apiUrl: API, fetch: metricsDown, now: () => clock });
+    const done = (await pollToEnd(provider, await provider.submit(batchOf("ring-metrics-503")))).at(-1)!;
+    expect(done).toMatchObject({ state: "completed", usageSeconds: null, bitstring: expect.stringMatching(/^[01]{3}$/) });
+    clock += MINUTE;
+  });
+
+  it("2. the ring's tag lookup reports each job with its state, so an ended job is never adopted", async () => {
+    const { provider } = setup({ failCreatedJobs: [1] });
+    const first = await provider.submit(batchOf("ring-lookup", 2));
+    expect((await pollToEnd(provider, first)).at(-1)).toMatchObject({ state: "failed" });
+    const found = await provider.findJobs!("ring-lookup");
+    expect(found).toEqual([expect.objectContaining({ jobId: first.jobId, state: "failed" })]);
+  });
+
+  it("2. a circuit IBM cannot run is accepted, then fails at its first status read with IBM's reason", async () => {
+    const { fake, provider } = setup({ failCreatedJobs: [1] });
+    const job = await provider.submit(batchOf("ring-non-isa", 2));
+    expect(fake.jobs.get(job.jobId)?.status).toBe("Queued");
+    expect(await provider.poll(job)).toMatchObject({ state: "failed", error: expect.stringMatching(/transpilation/) });
+  });
+
+  it("3. a cancel answered 409 says the job had already ended, and does not count as a cancel", async () => {
+    const { provider } = setup({ queuedForever: true, finishBeforeCancel: true });
+    const job = await provider.submit(batchOf("ring-late-cancel"));
+    expect(await provider.poll(job)).toEqual({ state: "queued" });
+    expect(await provider.cancel!(job)).toBe("already-ended");
+    expect(await provider.poll(job)).toMatchObject({ state: "completed" });
+  });
+
+  it("3. a cancel that goes through says so", async () => {
+    const { provider } = setup({ queuedForever: true });
+    const job = await provider.submit(batchOf("ring-cancel-ok"));
+    expect(await provider.cancel!(job)).toBe("cancelled");
+  });
+
+  it("a creation answered by the front end's 524 says its outcome is unknown (the job exists behind it)", async () => {
+    const { fake, provider } = setup({ createFrontEndErrors: 1 });
+    const error = await rejection(provider.submit(batchOf("ring-524")));
+    expect(error).toMatchObject({ retryable: true, outcomeUnknown: true });
+    expect(fake.jobs.size).toBe(1);
   });
 });
