@@ -6,6 +6,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The fake IBM service of the IBM lane (vitest.ibm.config.ts). */
       IBM_FAKE_URL?: string;
+      /** A second fake IBM service, for the chaos test alone. */
+      IBM_CHAOS_FAKE_URL?: string;
     }
   }
 }

@@ -143,8 +143,8 @@ export interface IbmFakeScenario {
   failStatusReadsWith?: IbmFakeFailure[];
   /** The next n job creations create the job, then answer 524 as IBM's front end does after 100 s. */
   createFrontEndErrors?: number;
-  /** Cancelling a queued job finds it already finished: it completes, and the cancel gets 409. */
-  finishBeforeCancel?: boolean;
+  /** Cancelling a queued job finds it already finished: it completes, and the cancel gets 409 (a number: that share of cancels, drawn from `faults.seed`). */
+  finishBeforeCancel?: boolean | number;
   /** Backends whose GET /backends/{name}/configuration answers a document that does not parse as one. */
   unparsableConfigurationFor?: string[];
   /** The `usage.status` of settled metrics; default "completed". */
@@ -458,7 +458,9 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
   };
 
   const cancel = (job: FakeJob): Response => {
-    if (options.finishBeforeCancel && !ENDED.has(job.status) && job.failure === undefined) {
+    const share = options.finishBeforeCancel;
+    const finishes = share === true || (typeof share === "number" && random() < share);
+    if (finishes && !ENDED.has(job.status) && job.failure === undefined) {
       enter(job, "Running");
       enter(job, "Completed");
     }
@@ -736,7 +738,7 @@ const SCENARIO_KEYS: Record<keyof IbmFakeScenario, (value: unknown) => boolean> 
   failCreatedJobs: (v) => Array.isArray(v) && v.every((n) => Number.isInteger(n) && n > 0),
   failStatusReadsWith: (v) => Array.isArray(v) && v.every((f) => (FAILURES as readonly unknown[]).includes(f)),
   createFrontEndErrors: (v) => Number.isInteger(v) && (v as number) >= 0,
-  finishBeforeCancel: (v) => typeof v === "boolean",
+  finishBeforeCancel: (v) => typeof v === "boolean" || (typeof v === "number" && v >= 0 && v <= 1),
   unparsableConfigurationFor: (v) => Array.isArray(v) && v.every((name) => typeof name === "string"),
   settledUsageStatus: (v) => typeof v === "string",
   faults: (v) => {
