@@ -90,6 +90,7 @@ describe("the control API", () => {
     expect(jobs).toEqual([
       {
         id,
+        charged: false,
         backend: "ibm_fez",
         tags: ["quantum-bell", "ring:r1"],
         status: "Queued",
@@ -202,26 +203,28 @@ describe("job creation", () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(350);
   });
 
-  it("refuses circuits on the faulty qubit or edge, and CZ on uncoupled qubits, with IBM's 400", async () => {
+  it("accepts circuits on the faulty qubit or edge, and CZ on uncoupled qubits, then fails them as IBM does (1517)", async () => {
     await reset({ jobRateLimit: false });
-    const { submit, json } = await client();
-    const faultyQubit = await submit(`${HEADER}bit[1] c;\nx $1;\nc[0] = measure $1;\n`);
-    expect(faultyQubit.status).toBe(400);
-    expect(await json(faultyQubit)).toMatchObject(ERROR_SHAPE);
-    expect(JSON.stringify(await json(submit(`${HEADER}bit[1] c;\nc[0] = measure $1;\n`)))).toContain("faulty qubit 1");
+    const { call, submit, json } = await client();
+    /** Creation succeeds; the job's first status read says Failed with IBM's reason. */
+    const failsWith = async (qasm: string, reason: string) => {
+      const created = await submit(qasm);
+      expect(created.status).toBe(200);
+      const { id } = await json<{ id: string }>(created);
+      const job = await json<{ state: { status: string; reason: string; reason_code: number } }>(call(`/jobs/${id}`));
+      expect(job.state).toMatchObject({ status: "Failed", reason_code: 1517 });
+      expect(job.state.reason).toContain(reason);
+    };
+    await failsWith(`${HEADER}bit[1] c;\nx $1;\nc[0] = measure $1;\n`, "faulty qubit 1");
+    await failsWith(`${HEADER}bit[1] c;\nc[0] = measure $1;\n`, "faulty qubit 1");
     for (const [a, b] of [
       [3, 4],
       [4, 3],
     ]) {
-      const response = await submit(
-        `${HEADER}bit[2] c;\ncz $${a}, $${b};\nc[0] = measure $${a};\nc[1] = measure $${b};\n`,
-      );
-      expect(response.status).toBe(400);
-      expect(JSON.stringify(await response.json())).toContain(`faulty edge (${a}, ${b})`);
+      await failsWith(`${HEADER}bit[2] c;\ncz $${a}, $${b};\nc[0] = measure $${a};\nc[1] = measure $${b};\n`, `faulty edge (${a}, ${b})`);
     }
-    const uncoupled = await submit(`${HEADER}bit[2] c;\ncz $0, $5;\nc[0] = measure $0;\nc[1] = measure $5;\n`);
-    expect(JSON.stringify(await json(uncoupled))).toContain("cz on qubits (0, 5) is not supported by the target");
-    expect((await state()).jobs).toHaveLength(0);
+    await failsWith(`${HEADER}bit[2] c;\ncz $0, $5;\nc[0] = measure $0;\nc[1] = measure $5;\n`, "cz on qubits (0, 5) is not supported by the target");
+    expect((await state()).jobs.every((job) => job.status === "Failed" && !job.charged)).toBe(true);
     expect((await submit(BELL)).status).toBe(200);
   });
 });
