@@ -9,6 +9,8 @@ import {
   holdRing,
   nextDueAt,
   postponePoll,
+  recordJobRequests,
+  recordLookupPending,
   recordReadFailure,
   recordReadSuccess,
   recordRetry,
@@ -16,13 +18,14 @@ import {
   recordSubmitStart,
   recordUsage,
   refundJobRequest,
+  ringById,
   ringsAwaitingUsage,
   ringWishes,
   submissionsSince,
   type BatchWish,
 } from "~/server/rings.server";
 import { mapCodeOf } from "~/server/map.server";
-import { ProviderError, QuantumConfigurationError, type CancelOutcome, type JobRef, type JobStatus } from "./quantum";
+import { ProviderError, QuantumConfigurationError, type CancelOutcome, type FoundJob, type JobRef, type JobStatus } from "./quantum";
 import { DEFAULT_JOB_CREATE_TIMEOUT_MS } from "./quantum/timeout";
 import type { RoomProvider, RoomProviders } from "./room-provider";
 
@@ -37,6 +40,8 @@ export const DEFAULT_UNKNOWN_JOB_MAX_HOURS = 24;
 const RETRY_BASE_MS = 2_000;
 const RETRY_CAP_MS = 60_000;
 const UNKNOWN_READ_CAP_MS = 15 * 60_000;
+/** After a creation whose answer was lost (a 524 after IBM's 100 s, a timeout), the lookup waits this long first. */
+const LOOKUP_AFTER_LOST_ANSWER_MS = 2 * 60_000;
 /** The simulator answers at once; a real backend queues, so it is asked less often (IBM_POLL_SECONDS overrides). */
 const SIMULATOR_POLL_MS = 500;
 export const DEFAULT_IBM_POLL_SECONDS = 10;
@@ -115,7 +120,12 @@ interface RingToSubmit {
   submitStartedAt: number | null;
   /** Job-creation requests so far that may have made a job (bell_rings.job_requests); 0 for a new ring. */
   jobRequests?: number;
+  /** Since when a job of the ring may exist without being found (bell_rings.unknown_since). */
+  unknownSince?: number | null;
 }
+
+/** A job of the ring may exist although none was found: no new job may be made, nor the wishes freed. */
+class JobMayExistError extends Error {}
 
 type RingRow = Awaited<ReturnType<typeof dueRings>>[number];
 
@@ -145,27 +155,46 @@ export class RingJobs {
   /**
    * Submits a ring's job; a failure leaves the ring queued for a later attempt, never lost. Before a resubmission
    * whose earlier request may have landed, the ring's jobs are looked up by its tag: one that can still finish (or
-   * finished well) is adopted, one that ended is recorded and replaced. No ring makes more than `maxJobsPerRing`
-   * jobs, none is made past the operator's monthly ceiling, and no more per minute than the provider allows.
+   * finished well) is adopted, one that ended is recorded and replaced, one in a state we do not know blocks any new
+   * job. No ring makes more than `maxJobsPerRing` jobs, none is made past the operator's monthly ceiling, and no more
+   * per minute than the provider allows. Once its attempts are spent, a ring whose job may exist only looks it up.
    */
   async submit(ring: RingToSubmit, wishes: BatchWish[], previousAttempts: number, now: number): Promise<void> {
     const chosen = await this.providerFor(ring.id, ring.provider, now);
     if (!chosen) return;
-    const attempts = previousAttempts + 1;
+    const exhausted = previousAttempts >= MAX_ATTEMPTS;
+    const attempts = exhausted ? previousAttempts : previousAttempts + 1;
     const remote = chosen.name !== "simulator";
     let requestSent = false;
+    let lookupFailed = false;
     this.inFlight.add(ring.id);
     try {
-      if (ring.submitStartedAt !== null && chosen.findJobs) {
-        const found = await chosen.findJobs(ring.id);
-        for (const job of found) await recordJobState(this.env, { ringId: ring.id, ...job }, job.state, now);
+      if ((ring.submitStartedAt !== null || exhausted) && chosen.findJobs) {
+        let found: FoundJob[];
+        try {
+          found = await chosen.findJobs(ring.id);
+        } catch (error) {
+          lookupFailed = true;
+          throw error;
+        }
+        for (const job of found) if (job.state !== "unknown") await recordJobState(this.env, { ringId: ring.id, ...job }, job.state, now);
+        // IBM's listing is the truth about what the ring's requests made: a request it does not list made no job.
+        ring = { ...ring, jobRequests: found.length };
+        await recordJobRequests(this.env, ring.id, found.length);
         const ended = await jobsEndedWithoutResult(this.env, ring.id);
-        const live = found.find((job) => job.state !== "failed" && job.state !== "cancelled" && !ended.has(job.jobId));
+        const live = found.find((job) => (job.state === "queued" || job.state === "running" || job.state === "completed") && !ended.has(job.jobId));
         if (live) {
           await recordSubmission(this.env, ring.id, live, attempts, now);
           await this.wakeAt(now + this.pollMs(chosen.name));
           return;
         }
+        const strange = found.find((job) => job.state === "unknown");
+        if (strange) throw new JobMayExistError(`Job ${strange.jobId} of this ring is in a state we do not know; no new job is made beside it.`);
+      }
+      if (exhausted) {
+        // The lookup answered (or there is none to make): no job of this ring can run, so its wishes may ring again.
+        await this.giveUp(ring.id, `Gave up after ${MAX_ATTEMPTS} attempts to make this ring's job; none exists at the provider.`, now);
+        return;
       }
       // The simulator runs at once and costs nothing; a remote job counts toward the provider's per-minute limit, is
       // stamped before its request leaves, and a restarted room waits out its deadline, then looks for the job first.
@@ -194,9 +223,16 @@ export class RingJobs {
       if (remote) await recordJobState(this.env, { ringId: ring.id, ...job }, "queued", now);
       await this.wakeAt(now + this.pollMs(chosen.name));
     } catch (error) {
-      // A request refused outright made no job; one that may have landed is looked up by the next attempt.
-      if (requestSent && error instanceof ProviderError && !error.outcomeUnknown) await refundJobRequest(this.env, ring.id);
-      await this.afterSubmitFailure(ring.id, attempts, error, now);
+      // The provider says when a creation request may have landed (no answer, a 5xx, a garbled body); any other
+      // error of its own means no job was made. An error of ours (D1) after the request leaves the question open.
+      const landed = !(error instanceof ProviderError) || error.outcomeUnknown;
+      if (requestSent && !landed) await refundJobRequest(this.env, ring.id);
+      // Only a provider that can look a ring's jobs up can tell later; one that cannot has none to find.
+      const jobMayExist =
+        remote &&
+        chosen.findJobs !== undefined &&
+        (error instanceof JobMayExistError || (requestSent && landed) || lookupFailed || (exhausted && ring.submitStartedAt !== null));
+      await this.afterSubmitFailure(ring, attempts, error, now, jobMayExist);
     } finally {
       this.inFlight.delete(ring.id);
     }
@@ -211,7 +247,12 @@ export class RingJobs {
 
   async advanceDue(now: number): Promise<number> {
     const rings = (await dueRings(this.env, now)).filter((ring) => !this.inFlight.has(ring.id));
-    for (const ring of rings) {
+    for (const listed of rings) {
+      // A creation that finished while the list was read leaves a stale row (no job yet): read it again, after the
+      // creation has surely written, so a ring is never submitted twice.
+      if (this.inFlight.has(listed.id)) continue;
+      const ring = await ringById(this.env, listed.id);
+      if (!ring || this.inFlight.has(ring.id) || (ring.status !== "queued" && ring.status !== "running") || (ring.nextAttemptAt ?? 0) > now) continue;
       if (!ring.jobId) {
         const wishes = await ringWishes(this.env, ring.id);
         if (wishes.length === 0) await failRing(this.env, ring.id, "The ring has no wishes left.", now);
@@ -360,7 +401,8 @@ export class RingJobs {
       }
       if (outcome === "already-ended") {
         const status = await provider.poll(job);
-        if (status.state === "completed" || status.state === "failed") return this.afterStatus(provider, ring, job, status, now);
+        await recordReadSuccess(this.env, ring.id);
+        return this.afterStatus(provider, ring, job, status, now);
       }
     } catch {
       // IBM cannot be asked either: the job may still run, so its wishes are held below.
@@ -445,26 +487,51 @@ export class RingJobs {
 
   /**
    * After a failed submission: wait out a rate limit without counting it, try again later, or, past the bound or on a
-   * permanent error, fail the ring and free its wishes (no job of it exists or can run: the next attempt would have
-   * looked any lost one up first). Visitors hear the spec's sentences; the provider's words go to /admin.
+   * permanent error, fail the ring and free its wishes, but only when no job of it can exist. A ring whose job may
+   * exist (a request whose answer was lost, a lookup that failed) keeps looking it up, from the real time rather than
+   * the start of a request that may have lasted minutes, and is held for the operator past `unknownJobMaxMs`.
+   * Visitors hear the spec's sentences; the provider's words go to /admin.
    */
-  private async afterSubmitFailure(ringId: string, attempts: number, error: unknown, now: number) {
+  private async afterSubmitFailure(ring: RingToSubmit, attempts: number, error: unknown, now: number, jobMayExist: boolean) {
     const message = errorText(error);
     if (error instanceof ProviderError && error.retryAfterSeconds !== undefined && error.retryable) {
       const at = now + Math.max(1, error.retryAfterSeconds) * 1000;
-      await postponePoll(this.env, ringId, at, message);
+      await postponePoll(this.env, ring.id, at, message);
       await this.wakeAt(at);
       return;
     }
     const retryable = !(error instanceof ProviderError) || error.retryable;
     if (retryable && attempts < MAX_ATTEMPTS) {
-      const waitMs = retryDelayMs(attempts);
-      await recordRetry(this.env, ringId, { attempts, error: message, nextAttemptAt: now + waitMs, resubmit: true });
-      await this.wakeAt(now + waitMs);
-      this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ringId, data: { error: BATCH_FAILED, retrying: true } });
+      const from = jobMayExist ? Math.max(now, Date.now()) + LOOKUP_AFTER_LOST_ANSWER_MS : now;
+      const at = from + retryDelayMs(attempts);
+      await recordRetry(this.env, ring.id, { attempts, error: message, nextAttemptAt: at, resubmit: true });
+      await this.wakeAt(at);
+      this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ring.id, data: { error: BATCH_FAILED, retrying: true } });
       return;
     }
-    await this.giveUp(ringId, message, now);
+    if (!jobMayExist) {
+      await this.giveUp(ring.id, message, now);
+      return;
+    }
+    const unknownSince = ring.unknownSince ?? now;
+    if (now - unknownSince >= this.settings.unknownJobMaxMs) {
+      await holdRing(
+        this.env,
+        ring.id,
+        `Held: a job of this ring may exist at the provider, but it could not be found or ruled out for ${Math.round(this.settings.unknownJobMaxMs / 3_600_000)} h (last: ${message}). Check IBM Quantum for jobs tagged ring:${ring.id}, then release the wishes in /admin.`,
+        now,
+      );
+      this.broadcast({ type: "batch-update", subType: "failed", bellRingId: ring.id, data: { error: BATCH_GAVE_UP, retrying: false } });
+      return;
+    }
+    const at = Math.max(now, Date.now()) + UNKNOWN_READ_CAP_MS;
+    await recordLookupPending(this.env, ring.id, {
+      attempts: MAX_ATTEMPTS,
+      unknownSince,
+      nextAttemptAt: at,
+      error: `Attempts spent, but a job of this ring may exist (${message}): looking it up before the wishes may ring again.`,
+    });
+    await this.wakeAt(at);
   }
 
   private async giveUp(ringId: string, reason: string, now: number) {

@@ -30,7 +30,7 @@ function withInstance(provider: QuantumProvider, env: Env): RoomProvider {
       if (budget === null) return cached.remaining;
       // The operator's ceiling, from our own rings' seconds: 0 once the next ring would not fit under it.
       const status = budgetStatus(budget, await monthSpend(env, Date.now()));
-      const guard = status.allowsRing ? Math.floor(status.leftSeconds) : 0;
+      const guard = status.allowsRing ? Math.ceil(status.leftSeconds) : 0;
       return "unlimited" in cached.remaining ? { seconds: guard } : { seconds: Math.min(cached.remaining.seconds, guard) };
     },
   };

@@ -11,7 +11,10 @@ export const ESTIMATE_WINDOW_JOBS = 20;
 export interface MonthSpend {
   /** QPU seconds IBM settled for this month's jobs. */
   chargedSeconds: number;
-  /** This month's jobs that ran or may still run and have no settled figure yet: each counts at the estimate. */
+  /**
+   * This month's jobs with no settled figure (a failed job's charge is never read, so it counts too), and creation
+   * requests that may have made a job not yet recorded: each counts at the estimate.
+   */
   unsettledJobs: number;
   /** Settled charges of the most recent jobs, newest first. */
   recentCharges: number[];
@@ -50,10 +53,15 @@ export function budgetStatus(budgetSeconds: number, spend: MonthSpend): BudgetSt
   };
 }
 
-/** The operator's ceiling, or null when none is set (or it is not a positive number). */
+/**
+ * The operator's ceiling, or null when none is set. 0 is a real ceiling (spend nothing); a value that is not a
+ * number counts as 0, so a typo stops spending rather than lifting the ceiling (the health report names it).
+ */
 export function monthlyBudgetSeconds(env: { IBM_MONTHLY_BUDGET_SECONDS?: string }): number | null {
-  const value = Number(env.IBM_MONTHLY_BUDGET_SECONDS);
-  return Number.isFinite(value) && value > 0 ? value : null;
+  const raw = env.IBM_MONTHLY_BUDGET_SECONDS?.trim();
+  if (!raw) return null;
+  const value = Number(raw);
+  return Number.isFinite(value) && value >= 0 ? value : 0;
 }
 
 /** The sentence /admin and the ring's history give when the guard refuses a job. */

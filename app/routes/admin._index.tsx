@@ -8,7 +8,8 @@ import { BarChart } from "~/components/admin/bar-chart";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
-import { loadDashboard, retryRing, topUpCredits } from "~/server/admin/dashboard.server";
+import { BELL_LABEL_OUT_OF_CREDITS } from "~/domain/messages";
+import { loadDashboard, releasedSentence, releaseRingWishes, retryRing, topUpCredits, type IbmSpending } from "~/server/admin/dashboard.server";
 
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 
@@ -31,6 +32,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await retryRing(env, formText(form, "ringId"));
       return "The bell room was asked to try that ring now.";
     }
+    if (intent === "release-held") {
+      const ringId = formText(form, "ringId");
+      return releasedSentence(ringId, await releaseRingWishes(env, ringId));
+    }
     return unknownIntent();
   });
 }
@@ -42,9 +47,76 @@ const HEALTH_LABELS = {
 } as const;
 
 const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
+const seconds = (value: number) => `${value.toLocaleString("en", { maximumFractionDigits: 1 })} s`;
+const monthName = (ms: number) => new Date(ms).toLocaleString("en", { month: "long", year: "numeric", timeZone: "UTC" });
+
+const JOB_STATE_BADGE: Record<string, keyof typeof styles.badge> = {
+  completed: "good",
+  queued: "warn",
+  running: "warn",
+  failed: "bad",
+  cancelled: "bad",
+  unusable: "bad",
+};
+
+/** This month's IBM seconds against the operator's ceiling, and why the bell is out of credits when it is. */
+function IbmSpendingBlock({ spending, ibmInUse }: { spending: IbmSpending; ibmInUse: boolean }) {
+  const { budget, unsettledJobs } = spending;
+  const unsettled = `${unsettledJobs} ${unsettledJobs === 1 ? "job" : "jobs"} not yet settled (about ${seconds(spending.estimateSeconds)} each)`;
+  return (
+    <section className={styles.section} aria-labelledby="ibm-spending-title">
+      <h2 id="ibm-spending-title" className={styles.sectionTitle}>
+        IBM spending
+      </h2>
+      <p className={styles.muted}>{monthName(spending.monthStart)} (UTC), QPU seconds recorded by this site&apos;s rings.</p>
+      {budget ? (
+        <>
+          <dl className={styles.statList}>
+            <div className={styles.stat}>
+              <dt>Spent this month</dt>
+              <dd>{seconds(budget.spentSeconds)}</dd>
+            </div>
+            <div className={styles.stat}>
+              <dt>Monthly budget</dt>
+              <dd>{seconds(budget.budgetSeconds)}</dd>
+            </div>
+            <div className={styles.stat}>
+              <dt>Left</dt>
+              <dd>{seconds(budget.leftSeconds)}</dd>
+            </div>
+            <div className={styles.stat}>
+              <dt>Next ring&apos;s estimate</dt>
+              <dd>{seconds(budget.estimateSeconds)}</dd>
+            </div>
+          </dl>
+          {unsettledJobs > 0 ? (
+            <p>
+              Spent: {seconds(spending.chargedSeconds)} settled, plus {unsettled}.
+            </p>
+          ) : null}
+          {spending.refusal ? (
+            <p role="note" className={styles.badge.bad}>
+              {ibmInUse
+                ? `The bell shows "${BELL_LABEL_OUT_OF_CREDITS}" until next month or a higher ceiling. `
+                : "The bell uses the built-in simulator now, which this ceiling does not limit; on IBM it would refuse. "}
+              {spending.refusal}
+            </p>
+          ) : (
+            <p>A new ring fits under IBM_MONTHLY_BUDGET_SECONDS.</p>
+          )}
+        </>
+      ) : (
+        <p>
+          Recorded this month: <strong>{seconds(spending.chargedSeconds)}</strong>
+          {unsettledJobs > 0 ? `, plus ${unsettled}` : ""}. No monthly ceiling set (IBM_MONTHLY_BUDGET_SECONDS).
+        </p>
+      )}
+    </section>
+  );
+}
 
 export default function AdminDashboard() {
-  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings, cspReports } = useLoaderData<typeof loader>();
+  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings, ibmSpending, cspReports } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const figures = [
     ["Visible wishes", totals.visibleWishes],
@@ -142,6 +214,8 @@ export default function AdminDashboard() {
         </section>
       </div>
 
+      <IbmSpendingBlock spending={ibmSpending} ibmInUse={credits.provider === "ibm"} />
+
       <section className={styles.section} aria-labelledby="countries-title">
         <h2 id="countries-title" className={styles.sectionTitle}>
           Top countries
@@ -196,7 +270,7 @@ export default function AdminDashboard() {
         <AdminTable
           label="Recent rings"
           rows={rings}
-          columns={["Ring", "Rung", "Provider", "Status", "Attempts", "Last error", "Action"]}
+          columns={["Ring", "Rung", "Provider", "Status", "Attempts", "Last error", "Jobs", "Action"]}
           empty={<p className={styles.muted}>The bell has not rung yet.</p>}
           rowKey={(ring) => ring.id}
         >
@@ -215,9 +289,43 @@ export default function AdminDashboard() {
                 <span className={ring.status === "completed" ? styles.badge.good : ring.status === "failed" ? styles.badge.bad : styles.badge.warn}>
                   {ring.status}
                 </span>
+                {ring.wishesHeld ? (
+                  <div>
+                    <strong className={styles.badge.warn}>wishes held</strong>
+                  </div>
+                ) : null}
               </td>
-              <td>{ring.attempts}</td>
-              <td className={styles.wishText}>{ring.error ?? "—"}</td>
+              <td>
+                {ring.attempts}
+                {ring.readFailures > 0 ? (
+                  <div className={styles.muted}>
+                    {ring.readFailures} failed {ring.readFailures === 1 ? "read" : "reads"} in a row
+                  </div>
+                ) : null}
+                {ring.unknownSince !== null ? <div className={styles.badge.warn}>state unknown since {dateTime(ring.unknownSince)}</div> : null}
+              </td>
+              <td className={styles.sentenceCell}>{ring.error ?? "—"}</td>
+              <td className={styles.jobsCell}>
+                {ring.provider === "simulator" ? (
+                  <span className={styles.muted}>simulator, no jobs</span>
+                ) : ring.jobs.length === 0 ? (
+                  <span className={styles.muted}>no job recorded</span>
+                ) : (
+                  <ol className={styles.jobList} aria-label={`Jobs of ring ${ring.id}`}>
+                    {ring.jobs.map((job) => (
+                      <li key={job.jobId}>
+                        <code className={styles.jobId}>{job.jobId}</code>{" "}
+                        <span className={styles.badge[JOB_STATE_BADGE[job.state] ?? "neutral"]}>{job.state}</span>
+                        <div>
+                          {job.ran ? "ran" : "not seen running"} · {job.chargedSeconds === null ? "not settled" : `${seconds(job.chargedSeconds)} charged`}
+                          {job.backend ? ` · ${job.backend}` : ""}
+                        </div>
+                        {job.error ? <div className={styles.muted}>{job.error}</div> : null}
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </td>
               <td>
                 {ring.status === "queued" || ring.status === "running" ? (
                   <Form method="post">
@@ -225,6 +333,19 @@ export default function AdminDashboard() {
                     <input type="hidden" name="ringId" value={ring.id} />
                     <button type="submit" className={styles.quietButton} aria-label={`Retry ring ${ring.id} now`}>
                       Retry now
+                    </button>
+                  </Form>
+                ) : ring.wishesHeld ? (
+                  <Form method="post" className={styles.releaseForm}>
+                    <input type="hidden" name="intent" value="release-held" />
+                    <input type="hidden" name="ringId" value={ring.id} />
+                    <p className={styles.muted}>Check in IBM Quantum that its job ended first: the wishes will ring again in a new, paid job.</p>
+                    <button
+                      type="submit"
+                      className={styles.quietButton}
+                      aria-label={`Release wishes of ring ${ring.id} to the pool: I checked that its job ended and will not be charged again.`}
+                    >
+                      Release wishes
                     </button>
                   </Form>
                 ) : ring.status === "failed" ? (

@@ -65,12 +65,17 @@ export async function recordJobCharge(env: Env, provider: string, jobId: string,
  * settled figure, and the most recent settled charges (for the next ring's estimate). Two index reads.
  */
 export async function monthSpend(env: Env, now: number): Promise<MonthSpend> {
-  const [totals, recent] = await env.DB.batch<Record<string, number | null>>([
+  const since = monthStartUtc(now);
+  const [totals, requests, recent] = await env.DB.batch<Record<string, number | null>>([
     env.DB.prepare(
-      `SELECT COALESCE(SUM(charged_seconds), 0) AS charged,
-              COALESCE(SUM(CASE WHEN charged_seconds IS NULL AND (ran = 1 OR state IN ('queued', 'running')) THEN 1 ELSE 0 END), 0) AS unsettled
+      `SELECT COALESCE(SUM(charged_seconds), 0) AS charged, COALESCE(SUM(CASE WHEN charged_seconds IS NULL THEN 1 ELSE 0 END), 0) AS unsettled
        FROM ring_jobs WHERE provider = 'ibm' AND created_at >= ?`,
-    ).bind(monthStartUtc(now)),
+    ).bind(since),
+    // Creation requests under way, or whose answer was lost, have no row yet: they may have made a job all the same.
+    env.DB.prepare(
+      `SELECT COALESCE(SUM(MAX(0, r.job_requests - (SELECT COUNT(*) FROM ring_jobs j WHERE j.ring_id = r.id))), 0) AS pending
+       FROM bell_rings r WHERE r.provider = 'ibm' AND r.status IN ('queued', 'running') AND r.job_requests > 0`,
+    ),
     env.DB.prepare(
       "SELECT charged_seconds AS seconds FROM ring_jobs WHERE provider = 'ibm' AND charged_seconds IS NOT NULL ORDER BY created_at DESC LIMIT ?",
     ).bind(ESTIMATE_WINDOW_JOBS),
@@ -78,7 +83,7 @@ export async function monthSpend(env: Env, now: number): Promise<MonthSpend> {
   const row = totals.results[0] ?? {};
   return {
     chargedSeconds: Number(row.charged ?? 0),
-    unsettledJobs: Number(row.unsettled ?? 0),
+    unsettledJobs: Number(row.unsettled ?? 0) + Number(requests.results[0]?.pending ?? 0),
     recentCharges: recent.results.map((r) => Number(r.seconds)),
   };
 }

@@ -104,6 +104,11 @@ export async function recordSubmitStart(env: Env, ringId: string, at: number, ne
     .where(eq(bellRings.id, ringId));
 }
 
+/** The ring's jobs as the provider lists them: what its creation requests really made. */
+export async function recordJobRequests(env: Env, ringId: string, count: number) {
+  await database(env).update(bellRings).set({ jobRequests: count }).where(eq(bellRings.id, ringId));
+}
+
 /** A job-creation request the provider refused outright made no job: it does not count toward the ring's jobs. */
 export async function refundJobRequest(env: Env, ringId: string) {
   await database(env)
@@ -121,6 +126,14 @@ export async function recordReadFailure(
   await database(env)
     .update(bellRings)
     .set({ readFailures: update.readFailures, unknownSince: update.unknownSince, nextAttemptAt: update.nextAttemptAt, error: update.error })
+    .where(eq(bellRings.id, ringId));
+}
+
+/** Attempts spent while a job of the ring may exist: the ring only looks it up from now on, at `nextAttemptAt`. */
+export async function recordLookupPending(env: Env, ringId: string, update: { attempts: number; unknownSince: number; nextAttemptAt: number; error: string }) {
+  await database(env)
+    .update(bellRings)
+    .set({ attempts: update.attempts, unknownSince: update.unknownSince, nextAttemptAt: update.nextAttemptAt, error: update.error, status: RING_STATUS.queued, jobId: null })
     .where(eq(bellRings.id, ringId));
 }
 
@@ -150,7 +163,10 @@ export async function releaseHeldWishes(env: Env, ringId: string): Promise<numbe
       `UPDATE wishes SET status = ${sqlText(WISH_STATUS.pending)}, bell_ring_id = NULL WHERE bell_ring_id = ? AND status = ${sqlText(WISH_STATUS.submittedForBatching)}
          AND EXISTS (SELECT 1 FROM bell_rings WHERE id = ? AND wishes_held = 1)`,
     ).bind(ringId, ringId),
-    env.DB.prepare("UPDATE bell_rings SET wishes_held = 0 WHERE id = ? AND wishes_held = 1").bind(ringId),
+    env.DB.prepare("UPDATE bell_rings SET wishes_held = 0, error = error || ? WHERE id = ? AND wishes_held = 1").bind(
+      ` Released by the operator at ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+      ringId,
+    ),
   ]);
   readsChanged();
   return released.meta.changes ?? 0;
@@ -313,6 +329,11 @@ export async function failRing(env: Env, ringId: string, error: string, now: num
     ),
   ]);
   readsChanged();
+}
+
+/** One ring's row as it is now. */
+export async function ringById(env: Env, ringId: string): Promise<RingRow | undefined> {
+  return database(env).query.bellRings.findFirst({ where: eq(bellRings.id, ringId) });
 }
 
 /** Rings whose job is not finished and whose next attempt is due. */

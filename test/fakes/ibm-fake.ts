@@ -635,8 +635,9 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
     const path = isIam ? url.pathname : url.pathname.replace(API_PREFIX, "") + url.search;
     calls.push({ method: request.method, url: request.url, path, headers: Object.fromEntries(request.headers), body });
     const fault = randomFault();
-    // A creation's fault may land after IBM made the job (a 524 or a lost answer), as in production.
-    if (fault && !(request.method === "POST" && path === "/jobs" && (fault === "gateway-timeout" || fault === "network-error"))) {
+    // A POST's fault may land after IBM acted on it (a job made, a cancel done): a 524, a lost answer, a garbled 200.
+    const afterAction = request.method === "POST" && !isIam && (fault === "gateway-timeout" || fault === "network-error" || fault === "odd-shape");
+    if (fault && !afterAction) {
       return scriptedFailure(isIam && fault !== "network-error" && fault !== "never-answers" ? "server-error" : fault, path, signal);
     }
     if (isIam) return request.method === "POST" ? handleIam(body) : replay(errorNotFound);
@@ -658,8 +659,7 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
       return apiError(400, "bad_request", `Unsupported IBM-API-Version: ${apiVersion ?? "(none)"}.`);
     }
     const answer = await routeApi(request, path, body, signal);
-    if (fault === "gateway-timeout") return cloudflareTimeout();
-    if (fault === "network-error") throw new TypeError("fetch failed");
+    if (afterAction) return scriptedFailure(fault!, path, signal);
     return answer;
   };
 

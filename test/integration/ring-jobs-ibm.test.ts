@@ -380,3 +380,102 @@ describe("issue 30: one ring never pays twice", () => {
     expect(await wishStatuses(wishIds)).toEqual(["entangled", "entangled"]);
   });
 });
+
+describe("issue 30, second review: a job that may exist is never rung twice", () => {
+  const lostAnswer = () => Promise.reject(new ProviderError("IBM Quantum had a server error on POST /jobs (HTTP 524)", true, undefined, true, 524));
+
+  async function tickAll(jobs: RingJobs, ringId: string, at: number) {
+    await env.DB.prepare("UPDATE bell_rings SET next_attempt_at = 0 WHERE id = ? AND status IN ('queued', 'running')").bind(ringId).run();
+    await jobs.advanceDue(at);
+  }
+
+  it("the last attempt's answer is lost: the wishes stay, the ring looks once more, and adopts the job IBM made", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(2);
+    let creations = 0;
+    const { provider, log } = scripted({
+      submit: () => {
+        creations += 1;
+        return lostAnswer();
+      },
+      // The first four 524s made nothing; the fifth made the job behind it.
+      findJobs: async () => (creations >= 5 ? [{ provider: "ibm", jobId: "job-behind-524", backend: "ibm_fez", qasm: "OPENQASM 3.0;", physicalQubits: [3, 4], state: "queued" }] : []),
+    });
+    const { jobs } = harness(onlyProvider(provider), { maxJobsPerRing: 2 });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 4; i += 1) await tickAll(jobs, ringId, start + i * 10 * MINUTE);
+    expect(creations).toBe(5);
+    expect(await row(ringId)).toMatchObject({ status: "queued", attempts: 5 });
+    expect(await wishStatuses(wishIds)).toEqual(["submitted_for_batching", "submitted_for_batching"]);
+    await tickAll(jobs, ringId, start + 60 * MINUTE);
+    expect(await row(ringId)).toMatchObject({ status: "running", job_id: "job-behind-524" });
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(5);
+  });
+
+  it("attempts spent, and a lookup that answers finds nothing: then, only then, the wishes ring again", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(1);
+    const { provider } = scripted({ submit: lostAnswer, findJobs: async () => [] });
+    const { jobs } = harness(onlyProvider(provider), { maxJobsPerRing: 10 });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 8; i += 1) await tickAll(jobs, ringId, start + i * 20 * MINUTE);
+    expect(await row(ringId)).toMatchObject({ status: "failed" });
+    expect(await wishStatuses(wishIds)).toEqual(["pending"]);
+  });
+
+  it("a lookup that keeps failing after a lost answer holds the ring past the bound, never frees it", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(1);
+    const { provider } = scripted({ submit: lostAnswer, findJobs: async () => Promise.reject(new ProviderError("IBM Quantum refused our credentials on GET /jobs (HTTP 403)", false, undefined, false, 403)) });
+    const { jobs } = harness(onlyProvider(provider), { unknownJobMaxMs: 60 * MINUTE, maxJobsPerRing: 10 });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 12; i += 1) await tickAll(jobs, ringId, start + i * 20 * MINUTE);
+    expect(await row(ringId)).toMatchObject({ status: "failed", wishes_held: 1 });
+    expect(await wishStatuses(wishIds)).toEqual(["submitted_for_batching"]);
+  });
+
+  it("a creation answered with an unreadable body counts toward the ring's jobs (the job exists)", async () => {
+    const { ringId, wishes } = await pendingRing(1);
+    const { provider } = scripted({ submit: () => Promise.reject(new ProviderError("IBM Quantum answered POST /jobs with unreadable JSON.", true, undefined, true, 200)) });
+    const { jobs } = harness(onlyProvider(provider));
+    await jobs.submit(ibmRing(ringId), wishes, 0, Date.now());
+    expect(await row(ringId)).toMatchObject({ job_requests: 1 });
+    const refused = await pendingRing(1);
+    const refusing = scripted({ submit: () => Promise.reject(new ProviderError("IBM Quantum rejected POST /jobs (HTTP 400)", false, undefined, false, 400)) });
+    await harness(onlyProvider(refusing.provider)).jobs.submit(ibmRing(refused.ringId), refused.wishes, 0, Date.now());
+    expect(await row(refused.ringId)).toMatchObject({ job_requests: 0, status: "failed" });
+  });
+
+  it("a job in a state we do not know blocks any new job beside it", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(1);
+    const { provider, log } = scripted({
+      submit: lostAnswer,
+      findJobs: async () => [{ provider: "ibm", jobId: "job-odd", backend: "ibm_fez", qasm: null, physicalQubits: [], state: "unknown" }],
+    });
+    const { jobs } = harness(onlyProvider(provider), { maxJobsPerRing: 10 });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 6; i += 1) await tickAll(jobs, ringId, start + i * 20 * MINUTE);
+    expect(log.filter((entry) => entry.startsWith("submit"))).toHaveLength(1);
+    expect(await wishStatuses(wishIds)).toEqual(["submitted_for_batching"]);
+  });
+
+  it("past the unknown-state bound, a cancel answered 409 and a read that says Running keeps polling, not held", async () => {
+    const { ringId, wishIds, wishes } = await pendingRing(1);
+    let cancelled = false;
+    const { provider } = scripted({
+      poll: async () => (cancelled ? { state: "running" } : Promise.reject(new ProviderError("HTTP 503", true))),
+      cancel: async () => {
+        cancelled = true;
+        return "already-ended";
+      },
+    });
+    const { jobs } = harness(onlyProvider(provider), { unknownJobMaxMs: 30 * MINUTE });
+    const start = Date.now();
+    await jobs.submit(ibmRing(ringId), wishes, 0, start);
+    for (let i = 1; i <= 10 && !cancelled; i += 1) await tickAll(jobs, ringId, start + i * 10 * MINUTE);
+    expect(cancelled).toBe(true);
+    expect(await row(ringId)).toMatchObject({ status: "running", wishes_held: 0, read_failures: 0 });
+    expect(await wishStatuses(wishIds)).toEqual(["submitted_for_batching"]);
+  });
+});

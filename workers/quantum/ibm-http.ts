@@ -56,7 +56,7 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
   const failure = async (response: Response, label: string, mayHaveLanded: boolean): Promise<ProviderError> => {
     const body = await response.text().catch(() => "");
     if (response.status === 409 && USAGE_EXCEEDED.test(body)) {
-      return new ProviderError("The quantum instance has used up its time.", false);
+      return new ProviderError("The quantum instance has used up its time.", false, undefined, false, 409);
     }
     const detail = redact(apiErrorMessage(body)).slice(0, MAX_DETAIL_LENGTH);
     const suffix = detail ? `: ${detail}` : "";
@@ -104,7 +104,7 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
             throw new ProviderError(`IBM Quantum could not be reached on ${label} (${reason}).`, true, undefined, mayHaveLanded);
           });
         // The body is read inside the deadline too: an answer can stall halfway.
-        if (response.ok) return { ok: true as const, parsed: shape ? await parseBody(response, label, shape) : undefined };
+        if (response.ok) return { ok: true as const, parsed: shape ? await parseBody(response, label, shape, mayHaveLanded) : undefined };
         return { ok: false as const, response };
       }).catch((error: unknown) => {
         if (error instanceof RequestTimeoutError) {
@@ -126,7 +126,7 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
       }
       throw await withDeadline(timeoutMs, () => failure(response, label, mayHaveLanded)).catch((error: unknown) =>
         error instanceof RequestTimeoutError
-          ? new ProviderError(`IBM Quantum did not finish its error answer to ${label} in time.`, true)
+          ? new ProviderError(`IBM Quantum did not finish its error answer to ${label} in time.`, true, undefined, mayHaveLanded)
           : error,
       );
     }
@@ -139,18 +139,19 @@ export function createIbmApi(options: IbmApiOptions): IbmApi {
   };
 }
 
-async function parseBody<T>(response: Response, label: string, shape: z.ZodType<T>): Promise<T> {
+/** A successful answer we cannot read: to a POST, the thing it made exists all the same (`landed`). */
+async function parseBody<T>(response: Response, label: string, shape: z.ZodType<T>, landed: boolean): Promise<T> {
   const text = await response.text();
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    throw new ProviderError(`IBM Quantum answered ${label} with unreadable JSON.`, true);
+    throw new ProviderError(`IBM Quantum answered ${label} with unreadable JSON.`, true, undefined, landed, response.status);
   }
   const parsed = shape.safeParse(json);
   if (!parsed.success) {
     const where = parsed.error.issues[0]?.path.join(".") || "(root)";
-    throw new ProviderError(`IBM Quantum answered ${label} in an unexpected shape (at ${where}).`, true);
+    throw new ProviderError(`IBM Quantum answered ${label} in an unexpected shape (at ${where}).`, true, undefined, landed, response.status);
   }
   return parsed.data;
 }

@@ -55,7 +55,10 @@ const jobDetails = z.object({
   state: z.object({ status: z.string().optional(), reason: z.string().nullish() }).nullish(),
   params: z.object({ pubs: z.array(z.array(z.unknown())).optional() }).passthrough().nullish(),
 });
-/** JobsResponse: each entry is a JobResponse, with its state. */
+/**
+ * JobsResponse: each entry is a JobResponse, with its state. `jobs` is required (the schema always has it): an answer
+ * without it is unreadable, never "this ring has no job", or a second job would be made beside the first.
+ */
 const jobList = z.object({
   jobs: z
     .array(
@@ -65,8 +68,7 @@ const jobList = z.object({
         status: z.string().optional(),
         state: z.object({ status: z.string().optional() }).nullish(),
       }),
-    )
-    .default([]),
+    ),
 });
 /** How many of a ring's jobs one lookup reads: a ring makes at most a few (IBM_MAX_JOBS_PER_RING). */
 const JOB_LOOKUP_LIMIT = 10;
@@ -98,11 +100,11 @@ function secondsBetween(from: string | null | undefined, to: string | null | und
 /** A job the ring may take as its own: it can still finish, or finished well. */
 const ADOPTABLE = new Set<FoundJob["state"]>(["queued", "running", "completed"]);
 
-/** IBM's job states (`job_state.rs`), "Cancelled - Ran too long" included; anything else is not a state we know. */
-function foundState(reported: string | undefined): FoundJob["state"] | null {
+/** IBM's job states (`job_state.rs`), "Cancelled - Ran too long" included; anything else is "unknown". */
+function foundState(reported: string | undefined): FoundJob["state"] {
   const status = reported?.toLowerCase() ?? "";
   if (status === "queued" || status === "running" || status === "completed" || status === "failed") return status;
-  return status.startsWith("cancelled") ? "cancelled" : null;
+  return status.startsWith("cancelled") ? "cancelled" : "unknown";
 }
 
 export function createIbmProvider(options: IbmProviderOptions): QuantumProvider {
@@ -193,9 +195,8 @@ export function createIbmProvider(options: IbmProviderOptions): QuantumProvider 
       const found: FoundJob[] = [];
       for (const entry of jobs) {
         const state = foundState(entry.state?.status ?? entry.status);
-        if (!state) continue;
         const job: FoundJob = { provider: "ibm", jobId: entry.id, backend: entry.backend ?? "", qasm: null, physicalQubits: [], state };
-        if (ADOPTABLE.has(state) && !found.some((earlier) => ADOPTABLE.has(earlier.state))) {
+        if (ADOPTABLE.has(state)) {
           // The listing leaves out the program; the job's own record has it, so the stored circuit is the one that ran.
           const details = await api.get(jobPath(job), jobDetails);
           const qasm = details.params?.pubs?.[0]?.[0];

@@ -43,7 +43,8 @@ export type JobStatus =
 
 /** A job found by the ring's tag, newest first, with the state the provider reports for it. */
 export interface FoundJob extends SubmittedJob {
-  state: "queued" | "running" | "completed" | "failed" | "cancelled";
+  /** "unknown": a state the provider reports that we do not know; such a job may still run. */
+  state: "queued" | "running" | "completed" | "failed" | "cancelled" | "unknown";
 }
 
 /** A cancel either went through, or the provider said the job had already ended (IBM's 409). */

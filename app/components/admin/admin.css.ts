@@ -126,3 +126,12 @@ export const loginCard = style({
 export const pre = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit", margin: 0 });
 
 export const figure = style({ margin: 0, display: "grid", gap: vars.space.xs });
+
+/** A ring's jobs, one per item: wide enough that a job id and its state do not break word by word. */
+export const jobsCell = style({ minWidth: "15rem", maxWidth: "28rem" });
+export const jobList = style({ margin: 0, paddingInlineStart: vars.space.md, display: "grid", gap: vars.space.sm });
+export const jobId = style({ overflowWrap: "anywhere" });
+export const releaseForm = style({ display: "grid", gap: vars.space.xs, minWidth: "12rem", maxWidth: "18rem" });
+globalStyle(`${releaseForm} p`, { margin: 0, fontSize: "0.9rem" });
+/** A sentence in a table cell: wide enough to read as lines, not a word a line, when the table is squeezed. */
+export const sentenceCell = style({ minWidth: "12rem", maxWidth: "28rem", overflowWrap: "anywhere" });

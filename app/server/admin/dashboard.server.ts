@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
+import { budgetRefusal, budgetStatus, monthlyBudgetSeconds, monthStartUtc, ringEstimateSeconds, type BudgetStatus, type MonthSpend } from "~/domain/ibm-budget";
 import { DAY_MS } from "~/domain/limits";
 import { OUTBOX_UNSENT, WISH_STATUS } from "~/domain/statuses";
 import { bellRoom } from "../bell-room-client.server";
@@ -9,7 +10,9 @@ import { database } from "../db/client.server";
 import { bellRings, contactMessages, countryStats, creditLedger, newsletterSubscribers, outbox, siteCounters, wishes } from "../db/schema";
 import { checkHealth, type HealthReport } from "../health.server";
 import { ApiError } from "../http.server";
+import { jobsOfRings, monthSpend, type LedgerJob } from "../job-ledger.server";
 import { readsChanged } from "../read-cache.server";
+import { releaseHeldWishes } from "../rings.server";
 import { TOTAL_COUNTER } from "../wishes.server";
 import { RING_ALREADY_COMPLETED, RING_FAILED_FOR_GOOD, RING_NOT_FOUND, TOP_UP_SIMULATOR_ONLY } from "~/domain/messages";
 
@@ -45,6 +48,24 @@ export interface CreditsView {
 }
 
 export type RingRow = typeof bellRings.$inferSelect;
+/** A recent ring with every job its provider accepted for it, oldest first (empty for the simulator). */
+export type RingWithJobs = RingRow & { jobs: LedgerJob[] };
+
+/** This month's IBM Quantum seconds as our rings recorded them, against the operator's ceiling when one is set. */
+export interface IbmSpending {
+  /** The first millisecond of the UTC month counted. */
+  monthStart: number;
+  /** Seconds IBM settled for this month's jobs. */
+  chargedSeconds: number;
+  /** This month's jobs with no settled figure (as app/server/job-ledger.server.ts counts them): each at the estimate. */
+  unsettledJobs: number;
+  /** What the next ring is assumed to cost. */
+  estimateSeconds: number;
+  /** Null without IBM_MONTHLY_BUDGET_SECONDS. */
+  budget: BudgetStatus | null;
+  /** Why no new IBM job may be created, or null while one still fits (always null without a budget). */
+  refusal: string | null;
+}
 
 export interface Dashboard {
   totals: DashboardTotals;
@@ -53,7 +74,8 @@ export interface Dashboard {
   countries: { country: string; countryCode: string; wishCount: number; pendingCount: number; entangledCount: number }[];
   health: HealthReport;
   credits: CreditsView;
-  rings: RingRow[];
+  rings: RingWithJobs[];
+  ibmSpending: IbmSpending;
   cspReports: CspReportGroup[];
 }
 
@@ -113,10 +135,33 @@ async function totals(env: Env): Promise<DashboardTotals> {
   };
 }
 
+/** Shapes the month's recorded spend for /admin with the same rule the job guard applies (app/domain/ibm-budget.ts). */
+export function ibmSpendingView(budgetSeconds: number | null, spend: MonthSpend, now: number): IbmSpending {
+  const status = budgetSeconds === null ? null : budgetStatus(budgetSeconds, spend);
+  return {
+    monthStart: monthStartUtc(now),
+    chargedSeconds: spend.chargedSeconds,
+    unsettledJobs: spend.unsettledJobs,
+    estimateSeconds: status?.estimateSeconds ?? ringEstimateSeconds(spend.recentCharges),
+    budget: status,
+    refusal: status && !status.allowsRing ? budgetRefusal(status) : null,
+  };
+}
+
+export async function readIbmSpending(env: Env, now = Date.now()): Promise<IbmSpending> {
+  return ibmSpendingView(monthlyBudgetSeconds(env as { IBM_MONTHLY_BUDGET_SECONDS?: string }), await monthSpend(env, now), now);
+}
+
+async function recentRings(env: Env): Promise<RingWithJobs[]> {
+  const rings = await database(env).select().from(bellRings).orderBy(desc(bellRings.createdAt)).limit(RECENT_RINGS);
+  const jobs = await jobsOfRings(env, rings.filter((ring) => ring.provider !== "simulator").map((ring) => ring.id));
+  return rings.map((ring) => ({ ...ring, jobs: jobs.filter((job) => job.ringId === ring.id) }));
+}
+
 export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboard> {
   const db = database(env);
   const since = (Math.floor(now / DAY_MS) - TREND_DAYS + 1) * DAY_MS;
-  const [summary, wishDays, ringDays, countries, health, credits, rings, csp] = await Promise.all([
+  const [summary, wishDays, ringDays, countries, health, credits, rings, ibmSpending, csp] = await Promise.all([
     totals(env),
     perDay(env, "wishes", since),
     perDay(env, "bell_rings", since),
@@ -134,7 +179,8 @@ export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboa
       .limit(TOP_COUNTRIES),
     checkHealth(env),
     readCredits(env),
-    db.select().from(bellRings).orderBy(desc(bellRings.createdAt)).limit(RECENT_RINGS),
+    recentRings(env),
+    readIbmSpending(env, now),
     recentCspReports(env),
   ]);
   return {
@@ -145,6 +191,7 @@ export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboa
     health,
     credits,
     rings,
+    ibmSpending,
     cspReports: csp,
   };
 }
@@ -167,12 +214,33 @@ export async function topUpCredits(env: Env, seconds: number, now = Date.now()):
  */
 export async function retryRing(env: Env, id: string, now = Date.now()): Promise<void> {
   const db = database(env);
-  const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id), columns: { status: true } });
+  const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id), columns: { status: true, wishesHeld: true } });
   if (!ring) throw new ApiError(404, RING_NOT_FOUND);
   if (ring.status === "completed") throw new ApiError(409, RING_ALREADY_COMPLETED);
-  if (ring.status === "failed") throw new ApiError(409, RING_FAILED_FOR_GOOD);
+  if (ring.status === "failed") throw new ApiError(409, ring.wishesHeld ? RING_WISHES_HELD_NO_RETRY : RING_FAILED_FOR_GOOD);
   await db.update(bellRings).set({ nextAttemptAt: now }).where(eq(bellRings.id, id));
   await bellRoom(env).poll();
+}
+
+export const RING_WISHES_HELD_NO_RETRY =
+  "That ring was given up while its job might still run; its wishes are held. Release them once the provider shows the job ended.";
+export const RING_WISHES_NOT_HELD = "That ring's wishes are not held: they are with the ring or already back in the pool.";
+
+/** The sentence answering a release: how many wishes went back to the pool. */
+export function releasedSentence(ringId: string, count: number): string {
+  if (count === 0) return `Ring ${ringId} is no longer held; none of its wishes were still waiting with it.`;
+  return `${count} ${count === 1 ? "wish" : "wishes"} of ring ${ringId} went back to the pool and will ring with the next batch.`;
+}
+
+/**
+ * The operator's release of a ring held because its job might still run (checked with the provider first): its
+ * wishes wait for a ring again. Returns how many went back to the pool.
+ */
+export async function releaseRingWishes(env: Env, id: string): Promise<number> {
+  const ring = await database(env).query.bellRings.findFirst({ where: eq(bellRings.id, id), columns: { wishesHeld: true } });
+  if (!ring) throw new ApiError(404, RING_NOT_FOUND);
+  if (!ring.wishesHeld) throw new ApiError(409, RING_WISHES_NOT_HELD);
+  return releaseHeldWishes(env, id);
 }
 
 export type ContactMessageRow = typeof contactMessages.$inferSelect;

@@ -483,3 +483,11 @@ describe("IBM provider: issue 30, failing as IBM fails", () => {
     expect(fake.jobs.size).toBe(1);
   });
 });
+
+describe("IBM provider: issue 30, the chaos test's finds", () => {
+  it("a ring's job listing without its `jobs` list is unreadable, never 'no job'", async () => {
+    const { provider } = setup({ failNextWith: ["odd-shape"] });
+    const error = await rejection(provider.findJobs!("ring-odd-listing"));
+    expect(error).toMatchObject({ retryable: true, message: expect.stringMatching(/unexpected shape/) });
+  });
+});
