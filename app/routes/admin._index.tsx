@@ -9,13 +9,16 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { loadDashboard, retryRing, topUpCredits } from "~/server/admin/dashboard.server";
+import { safetySignals } from "~/server/admin/safety-signals.server";
+import { SafetySignalsSection } from "~/components/admin/safety-signals";
 
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  return loadDashboard(env);
+  const [dashboard, safety] = await Promise.all([loadDashboard(env), safetySignals(env)]);
+  return { ...dashboard, safety };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -44,7 +47,7 @@ const HEALTH_LABELS = {
 const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
 
 export default function AdminDashboard() {
-  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings, cspReports } = useLoaderData<typeof loader>();
+  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings, cspReports, safety } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const figures = [
     ["Visible wishes", totals.visibleWishes],
@@ -75,6 +78,8 @@ export default function AdminDashboard() {
           ))}
         </dl>
       </section>
+
+      <SafetySignalsSection signals={safety} />
 
       <section className={styles.section} aria-labelledby="trends-title">
         <h2 id="trends-title" className={styles.sectionTitle}>

@@ -38,9 +38,14 @@ export const wishes = sqliteTable(
     resonanceCount: integer("resonance_count").notNull().default(0),
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     reportCount: integer("report_count").notNull().default(0),
+    /** When an admin last unhid it: only counted reports after this can hide it again. */
+    reviewedAt: integer("reviewed_at"),
+    /** When reports last hid it automatically (the admin's hide velocity). */
+    autoHiddenAt: integer("auto_hidden_at"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
+    index("wishes_auto_hidden_idx").on(t.autoHiddenAt).where(sql`${t.autoHiddenAt} IS NOT NULL`),
     // The wall: for each filter (none, theme, country, country + theme) one index per order, each ending in the
     // sort's full key (id breaks ties), so a page is read in index order, backwards for the far half, never sorted.
     // leastResonated pairs resonance_count ascending with created_at descending, which needs its own column order.
