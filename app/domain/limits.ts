@@ -9,7 +9,7 @@ export const WISH_MIN_LENGTH = 10;
 export const WISH_MAX_LENGTH = 250;
 export const WISH_COUNTER_WARNING = 220;
 /**
- * Resonances one network (IPv4 address or IPv6 /64) can add to the visible counts per UTC day, over every wish; one
+ * Resonances one network (IPv4 address or IPv6 /48, app/domain/network.ts) can add to the visible counts per UTC day, over every wish; one
  * per wish (issue 21). More are accepted quietly and not counted.
  */
 export const RESONANCE_NETWORK_DAILY_CAP = 100;
@@ -25,7 +25,7 @@ export function ringCooldownSeconds(env: { RING_COOLDOWN_SECONDS?: string }): nu
 }
 
 /**
- * Rings one network (IPv4 address or IPv6 /64) may ask for in an hour, refused or not: with IBM each ring costs money,
+ * Rings one network (IPv4 address or IPv6 /64, and 4 times that per /48) may ask for in an hour, refused or not: with IBM each ring costs money,
  * and the cooldown alone lets one client ring all day. RING_NETWORK_HOURLY_LIMIT overrides it (a test server, where
  * every browser is 127.0.0.1).
  */

@@ -8,8 +8,7 @@ import { mailStopLine } from "~/domain/messages";
 import { database } from "./db/client.server";
 import { newsletterSubscribers, outbox } from "./db/schema";
 import { mailStopped, mailStopUrl } from "./email/mail-stop.server";
-import { networkHash } from "./hashing.server";
-import { consumeRateLimit } from "./rate-limit.server";
+import { hitNetworkLimit } from "./rate-limit.server";
 
 const newId = monotonicFactory();
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
@@ -54,9 +53,8 @@ export async function subscribe(
 ): Promise<SubscribeResult> {
   const parsed = newsletterSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
-  const ipHash = await networkHash(env.HASH_SECRET, request);
-  const limit = await consumeRateLimit(env.DB, `newsletter:${ipHash}`, NEWSLETTER_HOURLY_LIMIT, HOUR_MS);
-  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const limit = await hitNetworkLimit(env, request, "newsletter", NEWSLETTER_HOURLY_LIMIT, HOUR_MS);
+  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfter };
 
   const email = parsed.data.email.toLowerCase();
   const db = database(env);

@@ -1,3 +1,6 @@
+import { IPV6_NETWORK_ALLOWANCE_MULTIPLIER } from "~/domain/network";
+import { networkHashes, type NetworkHashes } from "./hashing.server";
+
 /**
  * A fixed-window counter in the rate_limits table, counted and read in one statement so two requests at the
  * same moment cannot both slip under the limit. Keys carry a purpose prefix ("contact:", "newsletter:").
@@ -34,4 +37,26 @@ export interface RateLimitOutcome {
 export async function hitRateLimit(env: Pick<Env, "DB">, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitOutcome> {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(env.DB, key, limit, windowMs, now);
   return { allowed, retryAfter: Math.max(1, retryAfterSeconds) };
+}
+
+/**
+ * The one per-network limit (docs/decisions/0032-networks-and-fair-shares.md): `limit` per IPv4 address or IPv6 /64,
+ * and IPV6_NETWORK_ALLOWANCE_MULTIPLIER times that for a whole IPv6 /48, so minting /64s inside one /48 buys no more.
+ * `purpose` names the limit ("report", "contact"); the request or its already computed hashes name the network.
+ */
+export async function hitNetworkLimit(
+  env: Pick<Env, "DB" | "HASH_SECRET">,
+  from: Request | NetworkHashes,
+  purpose: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<RateLimitOutcome> {
+  const hashes = from instanceof Request ? await networkHashes(env.HASH_SECRET, from) : from;
+  const outcomes = await Promise.all([
+    hitRateLimit(env, `${purpose}:${hashes.subnet}`, limit, windowMs, now),
+    ...(hashes.ipv6 ? [hitRateLimit(env, `${purpose}:net:${hashes.network}`, limit * IPV6_NETWORK_ALLOWANCE_MULTIPLIER, windowMs, now)] : []),
+  ]);
+  const refused = outcomes.filter((outcome) => !outcome.allowed);
+  return refused.length === 0 ? { allowed: true, retryAfter: outcomes[0]!.retryAfter } : { allowed: false, retryAfter: Math.max(...refused.map((o) => o.retryAfter)) };
 }

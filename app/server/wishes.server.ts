@@ -157,7 +157,7 @@ export interface ResonanceOutcome {
 /**
  * One resonance per (wish, device), enforced by the primary key, with the spec's answers. Made-up device ids are free,
  * so the visible number counts networks: a resonance counts only as the first from its network (IPv4 address or
- * IPv6 /64) for that wish, and while the network has counted fewer than RESONANCE_NETWORK_DAILY_CAP today. Others
+ * IPv6 /48) for that wish, and while the network has counted fewer than RESONANCE_NETWORK_DAILY_CAP today. Others
  * are accepted quietly (the device is marked resonated) and not counted. The count moves in the same batch (one
  * transaction) and only when that insert stored a counted row, so a repeat or a race can never move it twice.
  */

@@ -3,9 +3,9 @@ import { AUTO_HIDE_REPORTS, KNOWN_NETWORK_MIN_AGE_MS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
 import { database } from "../db/client.server";
 import { wishes } from "../db/schema";
-import { networkHash, privateHash } from "../hashing.server";
+import { networkHashes, privateHash } from "../hashing.server";
 import { ApiError } from "../http.server";
-import { hitRateLimit } from "../rate-limit.server";
+import { hitNetworkLimit, hitRateLimit } from "../rate-limit.server";
 import { readsChanged } from "../read-cache.server";
 import { REPORT_LIMITED, WISH_NOT_FOUND } from "~/domain/messages";
 
@@ -83,13 +83,14 @@ export async function reportWish(
     columns: { id: true, theme: true, hidden: true },
   });
   if (!row || row.hidden) throw new ApiError(404, WISH_NOT_FOUND);
-  const [fingerprintHash, ipHash] = await Promise.all([
+  const [fingerprintHash, network] = await Promise.all([
     privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
-    networkHash(env.HASH_SECRET, request),
+    networkHashes(env.HASH_SECRET, request),
   ]);
+  const ipHash = network.network;
   const [byDevice, byIp] = await Promise.all([
     hitRateLimit(env, `report:device:${fingerprintHash}`, REPORTS_PER_DEVICE_PER_DAY, DAY_MS, now),
-    hitRateLimit(env, `report:ip:${ipHash}`, REPORTS_PER_IP_PER_DAY, DAY_MS, now),
+    hitNetworkLimit(env, network, "report:ip", REPORTS_PER_IP_PER_DAY, DAY_MS, now),
   ]);
   if (!byDevice.allowed || !byIp.allowed) {
     throw new ApiError(429, REPORT_LIMITED, { retryAfter: Math.max(byDevice.allowed ? 0 : byDevice.retryAfter, byIp.allowed ? 0 : byIp.retryAfter) });

@@ -74,7 +74,7 @@ export const resonances = sqliteTable(
   {
     wishId: text("wish_id").notNull(),
     fingerprintHash: text("fingerprint_hash").notNull(),
-    /** The hashed network (IPv4 address or IPv6 /64) it came from; null for resonances older than the column. */
+    /** The hashed network (IPv4 address or IPv6 /48) it came from; null for resonances older than the column. */
     networkHash: text("network_hash"),
     /** 1 when it counts toward the wish's visible number: the first from its network, within the network's daily cap. */
     counted: integer("counted").notNull().default(1),
@@ -193,7 +193,7 @@ export const reports = sqliteTable(
     wishId: text("wish_id").notNull(),
     fingerprintHash: text("fingerprint_hash").notNull(),
     reason: text("reason"),
-    /** The hashed network (IPv4 address or IPv6 /64) it came from; null for reports older than the column. */
+    /** The hashed network (IPv4 address or IPv6 /48) it came from; null for reports older than the column. */
     networkHash: text("network_hash"),
     /** 1 when it counts toward auto-hiding: the first from its network for the wish, from a network known to the site. */
     counted: integer("counted").notNull().default(1),
