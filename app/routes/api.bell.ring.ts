@@ -19,7 +19,7 @@ export const loader = apiRoute({
     const [rungByHash, network] = await Promise.all([privateHash(env.HASH_SECRET, "fingerprint", deviceFingerprint), networkHashes(env.HASH_SECRET, request)]);
     const limit = await hitNetworkLimit(env, network, "ring:network", ringNetworkHourlyLimit(env as { RING_NETWORK_HOURLY_LIMIT?: string }), HOUR_MS);
     if (!limit.allowed) throw new ApiError(429, RING_NETWORK_LIMITED, { retryAfter: limit.retryAfter, code: ERROR_CODE.rateLimited });
-    const outcome = await bellRoom(env).ring({ wishIds, rungByHash });
+    const outcome = await bellRoom(env).ring({ wishIds, rungByHash, rungByNetwork: network.network });
     if (!outcome.ok) throw new ApiError(outcome.status, outcome.error, { retryAfter: outcome.retryAfter, code: outcome.code });
     const body: RingResponse = {
       success: true,

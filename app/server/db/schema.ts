@@ -94,6 +94,8 @@ export const bellRings = sqliteTable(
     createdAt: integer("created_at").notNull(),
     virtual: integer("virtual", { mode: "boolean" }).notNull().default(false),
     rungByHash: text("rung_by_hash"),
+    /** The hashed network (IPv4 address or IPv6 /48) that rang: its own cooldown and hourly rings count these. */
+    rungByNetwork: text("rung_by_network"),
     provider: text("provider").notNull(),
     backend: text("backend"),
     jobId: text("job_id"),
@@ -121,6 +123,7 @@ export const bellRings = sqliteTable(
   },
   (t) => [
     index("bell_rings_created_idx").on(t.createdAt),
+    index("bell_rings_network_created_idx").on(t.rungByNetwork, t.createdAt),
     index("bell_rings_status_idx").on(t.status, t.createdAt),
     index("bell_rings_submit_started_idx").on(t.submitStartedAt).where(sql`${t.submitStartedAt} IS NOT NULL`),
     index("bell_rings_usage_pending_idx").on(t.nextAttemptAt).where(sql`${t.usageFinal} = 0`),
