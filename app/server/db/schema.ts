@@ -222,8 +222,15 @@ export const outbox = sqliteTable(
     error: text("error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
+    /** The address lower-cased, for the recipient caps of visitor mail (null for operator mail). */
+    recipient: text("recipient"),
+    /** The hashed network whose request caused a visitor mail: the (sender network, recipient) cap counts these. */
+    senderNetwork: text("sender_network"),
   },
-  (t) => [index("outbox_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("outbox_status_created_idx").on(t.status, t.createdAt),
+    index("outbox_recipient_created_idx").on(t.recipient, t.createdAt).where(sql`${t.recipient} IS NOT NULL`),
+  ],
 );
 
 export const contactMessages = sqliteTable(
