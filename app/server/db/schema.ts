@@ -226,10 +226,13 @@ export const outbox = sqliteTable(
     recipient: text("recipient"),
     /** The hashed network whose request caused a visitor mail: the (sender network, recipient) cap counts these. */
     senderNetwork: text("sender_network"),
+    /** The recipient's "this wasn't me" token: /mail/stop accepts only tokens of addresses the site mailed. */
+    stopToken: text("stop_token"),
   },
   (t) => [
     index("outbox_status_created_idx").on(t.status, t.createdAt),
     index("outbox_recipient_created_idx").on(t.recipient, t.createdAt).where(sql`${t.recipient} IS NOT NULL`),
+    index("outbox_stop_token_idx").on(t.stopToken).where(sql`${t.stopToken} IS NOT NULL`),
   ],
 );
 
@@ -261,11 +264,17 @@ export const newsletterSubscribers = sqliteTable(
 );
 
 /** Fixed-window counters for rate limits that are not tied to a wish row (IP wish limit, contact, reports, login). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull().default(0),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+    /** When the window ends: the cron deletes rows past it (issue 31). */
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
 
 /** Admin sessions that are signed in: a signed cookie names one, and signing out deletes it (issue 21). */
 export const adminSessions = sqliteTable("admin_sessions", {

@@ -10,7 +10,7 @@ import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
 import { outbox, wishes } from "../db/schema";
-import { mailStopped, mailStopUrl } from "./mail-stop.server";
+import { mailStopped, mailStopToken, mailStopUrl } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 
 const newId = monotonicFactory();
@@ -63,14 +63,14 @@ export async function queueVisitorMail(
   const counted = `FROM outbox WHERE recipient = ?2 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?3`;
   const [inserted, counts] = await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at)
-       SELECT ?1, ?4, ?5, ?2, ?6, ?7, ?8, '${OUTBOX_STATUS.queued}', 0, ?9
+      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at, stop_token)
+       SELECT ?1, ?4, ?5, ?2, ?6, ?7, ?8, '${OUTBOX_STATUS.queued}', 0, ?9, ?12
        WHERE (SELECT COUNT(*) ${counted}) < ?10 AND (SELECT COUNT(*) ${counted} AND sender_network = ?6) < ?11`,
     ).bind(
       id, recipient, since, email.kind, email.to.trim(), senderNetwork,
       // A line break in a header would let user text add headers of its own.
       email.subject.replace(/[\r\n]+/g, " ").trim(), email.body, now,
-      RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP,
+      RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP, await mailStopToken(env, recipient),
     ),
     env.DB.prepare(`SELECT COUNT(*) AS total FROM outbox WHERE recipient = ?1 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?2`).bind(recipient, since),
   ]);
