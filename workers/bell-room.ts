@@ -3,8 +3,8 @@ import { DEFAULT_LOCALE } from "~/domain/locale";
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
-import { cooldownLeftMs, ringCooldownSeconds } from "~/domain/limits";
-import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
+import { cooldownLeftMs, networkRingRules, ringCooldownSeconds } from "~/domain/limits";
+import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
 import { relayCount, relayNames } from "~/domain/relays";
 import type { RoomMessage } from "~/domain/room-messages";
 import type { QuantumCredits } from "~/server/credits.server";
@@ -34,6 +34,8 @@ const RING_ANSWER_WAIT_MS = 3_000;
 export interface RingRequest {
   wishIds?: string[];
   rungByHash: string;
+  /** The ringer's hashed network: its own cooldown and hourly rings (issue 31). */
+  rungByNetwork?: string;
 }
 
 export type RingOutcome =
@@ -110,7 +112,7 @@ export class BellRoom extends DurableObject<Env> {
     return run;
   }
 
-  private async ringNow({ wishIds, rungByHash }: RingRequest): Promise<RingOutcome> {
+  private async ringNow({ wishIds, rungByHash, rungByNetwork }: RingRequest): Promise<RingOutcome> {
     const now = Date.now();
     const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
     const cooldownSeconds = ringCooldownSeconds(this.env as { RING_COOLDOWN_SECONDS?: string });
@@ -137,7 +139,8 @@ export class BellRoom extends DurableObject<Env> {
     }
 
     const ringId = newRingId(now);
-    const ring = { id: ringId, createdAt: now, provider: provider.name, rungByHash, virtual: false };
+    const ring = { id: ringId, createdAt: now, provider: provider.name, rungByHash, rungByNetwork, virtual: false };
+    const network = networkRingRules(this.env as { RING_NETWORK_COOLDOWN_SECONDS?: string; RING_NETWORK_RINGS_PER_HOUR?: string });
     // Before the claim, not after: should this instance die once D1 has the ring, the cooldown is already spent
     // and the alarm is already set, so the ring is finished by the alarm (it submits queued rings that lack a job)
     // and nobody rings again inside the 20 seconds.
@@ -145,15 +148,21 @@ export class BellRoom extends DurableObject<Env> {
     await this.wakeAt(now + RECOVERY_ALARM_MS);
     let claim: RingClaim;
     try {
-      claim = await claimRing(this.env, ring, { requestedIds: wishIds, ledgerCredits });
+      claim = await claimRing(this.env, ring, { requestedIds: wishIds, ledgerCredits, network });
     } catch (error) {
       await this.restoreCooldown(lastRingAt);
       throw error;
     }
-    const { claimed, pendingLeft, creditsSeconds } = claim;
+    const { claimed, pendingLeft, creditsSeconds, networkWait } = claim;
     if (claimed.length === 0) {
       // Nothing was written: the cooldown goes back as it was.
       await this.restoreCooldown(lastRingAt);
+      // The ringer's network has had its share: its own cooldown reads as one, its hourly rings as a limit.
+      if (networkWait?.reason === "cooldown") {
+        const seconds = networkWait.seconds;
+        return { ok: false, status: 429, error: ringCooldown(translatorFor(DEFAULT_LOCALE), seconds), code: ERROR_CODE.cooldown, retryAfter: seconds };
+      }
+      if (networkWait) return { ok: false, status: 429, error: RING_NETWORK_LIMITED, code: ERROR_CODE.rateLimited, retryAfter: networkWait.seconds };
       if (creditsSeconds !== null && creditsSeconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS, code: ERROR_CODE.outOfCredits };
       return { ok: false, status: 409, error: RING_NONE_PENDING, code: ERROR_CODE.noPendingWishes };
     }

@@ -1,6 +1,7 @@
 import { relayCount, relayFor, relaysByColo } from "~/domain/relays";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
 import { RELAY_NAME_HEADER } from "./bell-relay";
+import { sweepRateLimits } from "~/server/rate-limit.server";
 import { deliverOutbox } from "~/server/email/outbox.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */
@@ -24,4 +25,5 @@ export function forwardToRelay(request: Request, env: Env): Promise<Response> {
 export function onSchedule(env: Env, ctx: ExecutionContext): void {
   ctx.waitUntil(bellRoom(env).poll());
   ctx.waitUntil(deliverOutbox(env));
+  ctx.waitUntil(sweepRateLimits(env.DB));
 }

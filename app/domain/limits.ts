@@ -9,7 +9,7 @@ export const WISH_MIN_LENGTH = 10;
 export const WISH_MAX_LENGTH = 250;
 export const WISH_COUNTER_WARNING = 220;
 /**
- * Resonances one network (IPv4 address or IPv6 /64) can add to the visible counts per UTC day, over every wish; one
+ * Resonances one network (IPv4 address or IPv6 /48, app/domain/network.ts) can add to the visible counts per UTC day, over every wish; one
  * per wish (issue 21). More are accepted quietly and not counted.
  */
 export const RESONANCE_NETWORK_DAILY_CAP = 100;
@@ -25,14 +25,36 @@ export function ringCooldownSeconds(env: { RING_COOLDOWN_SECONDS?: string }): nu
 }
 
 /**
- * Rings one network (IPv4 address or IPv6 /64) may ask for in an hour, refused or not: with IBM each ring costs money,
- * and the cooldown alone lets one client ring all day. RING_NETWORK_HOURLY_LIMIT overrides it (a test server, where
- * every browser is 127.0.0.1).
+ * Ring requests one network may make in an hour, refused or not (a guard against hammering, per /64 and 4 times that
+ * per IPv6 /48). RING_NETWORK_HOURLY_LIMIT overrides it (a test server, where every browser is 127.0.0.1).
  */
 export const RINGS_PER_NETWORK_PER_HOUR = 30;
 export function ringNetworkHourlyLimit(env: { RING_NETWORK_HOURLY_LIMIT?: string }): number {
   const configured = Number(env.RING_NETWORK_HOURLY_LIMIT);
   return configured > 0 ? configured : RINGS_PER_NETWORK_PER_HOUR;
+}
+
+/**
+ * The bell's fair share (issue 31, ADR 0033): on top of the shared cooldown, a network that rang waits this long
+ * before it may ring again, and rings at most RING_NETWORK_RINGS_PER_HOUR times an hour (rings that happened; each
+ * costs a credit). Operators set RING_NETWORK_COOLDOWN_SECONDS and RING_NETWORK_RINGS_PER_HOUR.
+ */
+export const RING_NETWORK_COOLDOWN_SECONDS = 120;
+export const RING_NETWORK_RINGS_PER_HOUR = 6;
+
+export interface NetworkRingRules {
+  cooldownMs: number;
+  ringsPerHour: number;
+}
+
+export function networkRingRules(env: { RING_NETWORK_COOLDOWN_SECONDS?: string; RING_NETWORK_RINGS_PER_HOUR?: string }): NetworkRingRules {
+  const cooldown = Number(env.RING_NETWORK_COOLDOWN_SECONDS);
+  const perHour = Number(env.RING_NETWORK_RINGS_PER_HOUR);
+  return {
+    // 0 is a valid operator choice (no per-network cooldown); a cooldown longer than the hour window is cut to it.
+    cooldownMs: Math.min(HOUR_MS, (env.RING_NETWORK_COOLDOWN_SECONDS !== undefined && env.RING_NETWORK_COOLDOWN_SECONDS !== "" && cooldown >= 0 ? cooldown : RING_NETWORK_COOLDOWN_SECONDS) * 1000),
+    ringsPerHour: perHour > 0 ? Math.floor(perHour) : RING_NETWORK_RINGS_PER_HOUR,
+  };
 }
 
 /** Milliseconds of the shared cooldown still to run at `now`, after the last ring at `lastRingAt` (or none). */

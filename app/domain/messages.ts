@@ -125,6 +125,7 @@ export function bellJustRang(t: Translate, wishes: number): string {
   return t(BELL_JUST_RANG, { count: wishes });
 }
 export const BELL_JUST_RANG_LINK = "see what the qubits said";
+export const RESONANCE_DAILY_LIMITED = "Your network has resonated with many wishes today. Please come back tomorrow.";
 export const RING_NETWORK_LIMITED = "The bell has been rung from your network many times this hour. Please let others ring it, and try again later.";
 export const RING_BY_FELLOW_DREAMER = "A fellow dreamer has already rung the bell with your wish. Taking you to its ring...";
 export const BATCH_FAILED = "Quantum processing encountered turbulence. Retrying...";

@@ -6,6 +6,8 @@ import { MAIL_STOP_BUTTON, MAIL_STOP_DONE, MAIL_STOP_INTRO, MAIL_STOP_INVALID, M
 import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
 import { isMailStopToken, stopMail } from "~/server/email/mail-stop.server";
 import { readFormData } from "~/server/request.server";
+import { hitNetworkLimit } from "~/server/rate-limit.server";
+import { HOUR_MS } from "~/domain/limits";
 import { useI18n } from "~/i18n/i18n";
 
 // The "this wasn't me" link at the foot of every mail a visitor's typing sends (wish copies, friend mails, the
@@ -16,10 +18,17 @@ export function loader({ request }: LoaderFunctionArgs) {
   return data({ token: isMailStopToken(token) ? token : null }, { status: isMailStopToken(token) ? 200 : 400 });
 }
 
+/** Stops made from one network in an hour (per /64, 4 times that per /48): every try costs a D1 write at most. */
+export const MAIL_STOPS_PER_NETWORK_PER_HOUR = 20;
+
 export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
   const token = (await readFormData(request)).get("t");
   if (typeof token !== "string" || !isMailStopToken(token)) return data({ done: false }, { status: 400 });
-  await stopMail(context.cloudflare.env, token);
+  const limit = await hitNetworkLimit(env, request, "mail-stop", MAIL_STOPS_PER_NETWORK_PER_HOUR, HOUR_MS);
+  if (!limit.allowed) return data({ done: false }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
+  // A token of an address the site never mailed stops nothing, and is answered as an invalid link.
+  if (!(await stopMail(env, token))) return data({ done: false }, { status: 400 });
   return { done: true };
 }
 

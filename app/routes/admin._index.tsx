@@ -10,13 +10,16 @@ import { adminAction, formText, unknownIntent } from "~/server/admin/action.serv
 import { requireAdmin } from "~/server/admin/auth.server";
 import { BELL_LABEL_OUT_OF_CREDITS } from "~/domain/messages";
 import { loadDashboard, releasedSentence, releaseRingWishes, retryRing, topUpCredits, type IbmSpending } from "~/server/admin/dashboard.server";
+import { safetySignals } from "~/server/admin/safety-signals.server";
+import { SafetySignalsSection } from "~/components/admin/safety-signals";
 
 export const meta: MetaFunction = () => adminMeta("Dashboard");
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
-  return loadDashboard(env);
+  const [dashboard, safety] = await Promise.all([loadDashboard(env), safetySignals(env)]);
+  return { ...dashboard, safety };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -116,7 +119,7 @@ function IbmSpendingBlock({ spending, ibmInUse }: { spending: IbmSpending; ibmIn
 }
 
 export default function AdminDashboard() {
-  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings, ibmSpending, cspReports } = useLoaderData<typeof loader>();
+  const { totals, wishesPerDay, ringsPerDay, countries, health, credits, rings, ibmSpending, cspReports, safety } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const figures = [
     ["Visible wishes", totals.visibleWishes],
@@ -147,6 +150,8 @@ export default function AdminDashboard() {
           ))}
         </dl>
       </section>
+
+      <SafetySignalsSection signals={safety} />
 
       <section className={styles.section} aria-labelledby="trends-title">
         <h2 id="trends-title" className={styles.sectionTitle}>

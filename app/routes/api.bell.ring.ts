@@ -7,19 +7,19 @@ import { apiRoute } from "~/server/api-route.server";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { requestLocale } from "~/server/locale.server";
 import { bellRoom } from "~/server/bell-room-client.server";
-import { networkHash, privateHash } from "~/server/hashing.server";
+import { networkHashes, privateHash } from "~/server/hashing.server";
 import { ApiError } from "~/server/http.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
+import { hitNetworkLimit } from "~/server/rate-limit.server";
 import { parseWith, readJsonBody } from "~/server/request.server";
 
 export const loader = apiRoute({
   POST: async ({ request, context }) => {
     const { env } = context.cloudflare;
     const { wishIds, deviceFingerprint } = parseWith(ringRequestSchema, await readJsonBody(request));
-    const [rungByHash, network] = await Promise.all([privateHash(env.HASH_SECRET, "fingerprint", deviceFingerprint), networkHash(env.HASH_SECRET, request)]);
-    const limit = await hitRateLimit(env, `ring:network:${network}`, ringNetworkHourlyLimit(env as { RING_NETWORK_HOURLY_LIMIT?: string }), HOUR_MS);
+    const [rungByHash, network] = await Promise.all([privateHash(env.HASH_SECRET, "fingerprint", deviceFingerprint), networkHashes(env.HASH_SECRET, request)]);
+    const limit = await hitNetworkLimit(env, network, "ring:network", ringNetworkHourlyLimit(env as { RING_NETWORK_HOURLY_LIMIT?: string }), HOUR_MS);
     if (!limit.allowed) throw new ApiError(429, RING_NETWORK_LIMITED, { retryAfter: limit.retryAfter, code: ERROR_CODE.rateLimited });
-    const outcome = await bellRoom(env).ring({ wishIds, rungByHash });
+    const outcome = await bellRoom(env).ring({ wishIds, rungByHash, rungByNetwork: network.network });
     if (!outcome.ok) throw new ApiError(outcome.status, outcome.error, { retryAfter: outcome.retryAfter, code: outcome.code });
     const body: RingResponse = {
       success: true,

@@ -3,8 +3,8 @@ import { monotonicFactory } from "ulidx";
 import { CONTACT_HOURLY_LIMIT, contactSchema, fieldErrors } from "~/domain/contact";
 import { database } from "./db/client.server";
 import { contactMessages } from "./db/schema";
-import { networkHash } from "./hashing.server";
-import { consumeRateLimit } from "./rate-limit.server";
+import { networkHashes } from "./hashing.server";
+import { hitNetworkLimit } from "./rate-limit.server";
 
 const newId = monotonicFactory();
 
@@ -20,9 +20,10 @@ export type ContactResult =
 export async function submitContact(env: Pick<Env, "DB" | "HASH_SECRET">, request: Request, form: FormData): Promise<ContactResult> {
   const parsed = contactSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
-  const ipHash = await networkHash(env.HASH_SECRET, request);
-  const limit = await consumeRateLimit(env.DB, `contact:${ipHash}`, CONTACT_HOURLY_LIMIT, HOUR_MS);
-  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const network = await networkHashes(env.HASH_SECRET, request);
+  const ipHash = network.network;
+  const limit = await hitNetworkLimit(env, network, "contact", CONTACT_HOURLY_LIMIT, HOUR_MS);
+  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfter };
   const { name, email, subject, message } = parsed.data;
   await database(env)
     .insert(contactMessages)

@@ -4,8 +4,7 @@ import type { CspReport } from "~/domain/csp-report";
 import { HOUR_MS } from "~/domain/limits";
 import { database } from "./db/client.server";
 import { cspReports } from "./db/schema";
-import { networkHash } from "./hashing.server";
-import { hitRateLimit } from "./rate-limit.server";
+import { hitNetworkLimit } from "./rate-limit.server";
 
 const newId = monotonicFactory();
 /** Reports one network may file in an hour; past it they are dropped quietly (a browser cannot be told to stop). */
@@ -17,7 +16,7 @@ const DASHBOARD_GROUPS = 50;
 /** Stores a request's reports unless its network has filed its hour's worth. Returns how many were stored. */
 export async function recordCspReports(env: Env, request: Request, reports: readonly CspReport[], now = Date.now()): Promise<number> {
   if (reports.length === 0) return 0;
-  const limit = await hitRateLimit(env, `csp-report:${await networkHash(env.HASH_SECRET, request)}`, CSP_REPORTS_PER_NETWORK_PER_HOUR, HOUR_MS, now);
+  const limit = await hitNetworkLimit(env, request, "csp-report", CSP_REPORTS_PER_NETWORK_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) return 0;
   const db = database(env);
   await db.batch([

@@ -1,4 +1,4 @@
-import { networkKey } from "~/domain/network";
+import { networkKeys } from "~/domain/network";
 
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
@@ -27,10 +27,23 @@ export function clientIp(request: Request): string {
   return request.headers.get("CF-Connecting-IP") ?? "unknown";
 }
 
+/** A request's network (IPv4 address or IPv6 /48) and subnet (IPv6 /64), hashed; see app/domain/network.ts. */
+export interface NetworkHashes {
+  network: string;
+  subnet: string;
+  ipv6: boolean;
+}
+
+export async function networkHashes(secret: string, request: Request): Promise<NetworkHashes> {
+  const keys = networkKeys(clientIp(request));
+  const [network, subnet] = await Promise.all([privateHash(secret, "ip", keys.network), keys.ipv6 ? privateHash(secret, "ip", keys.subnet) : null]);
+  return { network, subnet: subnet ?? network, ipv6: keys.ipv6 };
+}
+
 /**
- * The one key of every per-network limit and count (wishes, reports, resonances, contact, send-to-friend, login):
- * the hashed IPv4 address or IPv6 /64 the request comes from (networkKey).
+ * The stored identity of a request's network (wishes, reports, resonances, contact): the hashed IPv4 address or IPv6
+ * /48. Rate limits go through hitNetworkLimit (rate-limit.server.ts), which also counts the /64.
  */
-export function networkHash(secret: string, request: Request): Promise<string> {
-  return privateHash(secret, "ip", networkKey(clientIp(request)));
+export async function networkHash(secret: string, request: Request): Promise<string> {
+  return (await networkHashes(secret, request)).network;
 }

@@ -12,8 +12,20 @@ export function isLocalizedPage(request: Request, url: URL): boolean {
   return (request.method === "GET" || request.method === "HEAD") && !NOT_A_PAGE.test(url.pathname);
 }
 
-function redirect(location: string, status: 301 | 302): Response {
-  return new Response(null, { status, headers: { Location: location, Vary: LOCALE_VARY, "Cache-Control": "private, no-store" } });
+/**
+ * A redirect target on this site only. A path that begins with more than one slash (or a backslash, which browsers
+ * read as one) names another host ("//evil.example/x"), so leading runs collapse to one slash, and the result is
+ * checked by resolving it against the request's own origin (issue 31).
+ */
+export function sameOriginLocation(path: string, url: URL): string {
+  const target = new URL(path.replace(/^[/\\]+/, "/"), url.origin);
+  if (target.origin !== url.origin) return "/";
+  return `${target.pathname.replace(/^[/\\]+/, "/")}${target.search}`;
+}
+
+function redirect(path: string, url: URL, status: 301 | 302): Response {
+  const headers = { Location: sameOriginLocation(path, url), Vary: LOCALE_VARY, "Cache-Control": "private, no-store" };
+  return new Response(null, { status, headers });
 }
 
 /**
@@ -23,11 +35,11 @@ function redirect(location: string, status: 301 | 302): Response {
 export function localeRedirect(request: Request, url: URL): Response | undefined {
   if (!isLocalizedPage(request, url)) return undefined;
   // English has no prefix: "/en/about" is "/about".
-  if (ENGLISH_PREFIX.test(url.pathname)) return redirect((url.pathname.replace(ENGLISH_PREFIX, "") || "/") + url.search, 301);
+  if (ENGLISH_PREFIX.test(url.pathname)) return redirect((url.pathname.replace(ENGLISH_PREFIX, "") || "/") + url.search, url, 301);
   const { locale, prefixed } = splitLocalePath(url.pathname);
   const wanted = preferredLocaleFor(locale, prefixed, readCookie(request, LOCALE_COOKIE), request.headers.get("Accept-Language"));
   if (wanted === locale) return undefined;
-  return redirect(localizePath(url.pathname, wanted) + url.search, 302);
+  return redirect(localizePath(url.pathname, wanted) + url.search, url, 302);
 }
 
 /**

@@ -1,17 +1,18 @@
 import { translatorFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE } from "~/domain/locale";
-import { HOUR_MS } from "~/domain/limits";
+import { DAY_MS, HOUR_MS } from "~/domain/limits";
 import { eq } from "drizzle-orm";
-import { monotonicFactory } from "ulidx";
 import { fieldErrors, NEWSLETTER_HOURLY_LIMIT, newsletterSchema } from "~/domain/contact";
 import { mailStopLine } from "~/domain/messages";
 import { database } from "./db/client.server";
-import { newsletterSubscribers, outbox } from "./db/schema";
+import { newsletterSubscribers } from "./db/schema";
+import { queueVisitorMail } from "./email/outbox.server";
+import { networkHashes } from "./hashing.server";
 import { mailStopped, mailStopUrl } from "./email/mail-stop.server";
-import { networkHash } from "./hashing.server";
-import { consumeRateLimit } from "./rate-limit.server";
+import { hitNetworkLimit } from "./rate-limit.server";
 
-const newId = monotonicFactory();
+/** A pending subscription gets a new letter no sooner than this after its last one. */
+export const CONFIRMATION_RESEND_MS = DAY_MS;
 const TOKEN_PATTERN = /^[0-9a-f]{64}$/;
 
 export type SubscribeResult =
@@ -44,8 +45,9 @@ export function confirmationLetter(siteName: string, confirmUrl: string, stopUrl
 }
 
 /**
- * Double opt-in: the address is stored unconfirmed with a fresh token, and the confirmation letter goes to the
- * outbox in the same D1 batch. Everyone gets the same answer, subscribed or not, so the form reveals no addresses.
+ * Double opt-in: the address is stored unconfirmed with a fresh token, then the confirmation letter is queued under
+ * the recipient caps of every visitor mail. Everyone gets the same answer, subscribed or not, so the form reveals no
+ * addresses.
  */
 export async function subscribe(
   env: Pick<Env, "DB" | "HASH_SECRET" | "SITE_URL" | "SITE_NAME">,
@@ -54,32 +56,32 @@ export async function subscribe(
 ): Promise<SubscribeResult> {
   const parsed = newsletterSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
-  const ipHash = await networkHash(env.HASH_SECRET, request);
-  const limit = await consumeRateLimit(env.DB, `newsletter:${ipHash}`, NEWSLETTER_HOURLY_LIMIT, HOUR_MS);
-  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const network = await networkHashes(env.HASH_SECRET, request);
+  const limit = await hitNetworkLimit(env, network, "newsletter", NEWSLETTER_HOURLY_LIMIT, HOUR_MS);
+  if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfter };
 
   const email = parsed.data.email.toLowerCase();
-  const db = database(env);
-  const existing = await db
-    .select({ confirmedAt: newsletterSubscribers.confirmedAt, unsubscribedAt: newsletterSubscribers.unsubscribedAt })
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email))
-    .get();
-  if (existing?.confirmedAt && !existing.unsubscribedAt) return { status: "pending" };
   // An address that asked for no more mail gets no letter, and the form answers as it does for everyone.
   if (await mailStopped(env, email)) return { status: "pending" };
 
+  // One pending confirmation per address: a new token (and letter) only for an address that is not subscribed and
+  // was not sent a letter in the last day, decided by the upsert itself so concurrent requests cannot both win.
   const token = newToken();
   const now = Date.now();
+  const won = await env.DB.prepare(
+    `INSERT INTO newsletter_subscribers (email, token, created_at) VALUES (?1, ?2, ?3)
+     ON CONFLICT (email) DO UPDATE SET token = excluded.token, created_at = excluded.created_at, unsubscribed_at = NULL
+       WHERE newsletter_subscribers.unsubscribed_at IS NOT NULL
+          OR (newsletter_subscribers.confirmed_at IS NULL AND newsletter_subscribers.created_at < ?4)
+     RETURNING email`,
+  )
+    .bind(email, token, now, now - CONFIRMATION_RESEND_MS)
+    .first();
+  if (!won) return { status: "pending" };
   const confirmUrl = `${env.SITE_URL.replace(/\/+$/, "")}/newsletter?token=${token}`;
   const letter = confirmationLetter(env.SITE_NAME, confirmUrl, await mailStopUrl(env, email));
-  await db.batch([
-    db
-      .insert(newsletterSubscribers)
-      .values({ email, token, createdAt: now })
-      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { token, createdAt: now, unsubscribedAt: null } }),
-    db.insert(outbox).values({ id: newId(), kind: "newsletter-confirm", toAddress: email, ...letter, createdAt: now }),
-  ]);
+  // The letter obeys the recipient caps of every visitor mail; past them the form still answers the same.
+  await queueVisitorMail(env as Env, { kind: "newsletter-confirm", to: email, ...letter }, network.network, undefined, now);
   return { status: "pending" };
 }
 

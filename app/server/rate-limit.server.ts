@@ -1,6 +1,11 @@
+import { IPV6_NETWORK_ALLOWANCE_MULTIPLIER } from "~/domain/network";
+import { networkHashes, type NetworkHashes } from "./hashing.server";
+
 /**
  * A fixed-window counter in the rate_limits table, counted and read in one statement so two requests at the
- * same moment cannot both slip under the limit. Keys carry a purpose prefix ("contact:", "newsletter:").
+ * same moment cannot both slip under the limit. Keys carry a purpose prefix ("contact:", "newsletter:"). A request
+ * refused within its window writes nothing (the upsert's condition fails, so no row comes back), and every row
+ * carries its window's end, past which the cron deletes it (sweepRateLimits).
  */
 export async function consumeRateLimit(
   db: D1Database,
@@ -12,16 +17,24 @@ export async function consumeRateLimit(
   const windowStart = now - (now % windowMs);
   const row = await db
     .prepare(
-      `INSERT INTO rate_limits (key, window_start, count) VALUES (?1, ?2, 1)
+      `INSERT INTO rate_limits (key, window_start, count, expires_at) VALUES (?1, ?2, 1, ?3)
        ON CONFLICT (key) DO UPDATE SET
          count = CASE WHEN window_start = excluded.window_start THEN count + 1 ELSE 1 END,
-         window_start = excluded.window_start
+         window_start = excluded.window_start,
+         expires_at = excluded.expires_at
+       WHERE rate_limits.window_start <> excluded.window_start OR rate_limits.count < ?4
        RETURNING count`,
     )
-    .bind(key, windowStart)
+    .bind(key, windowStart, windowStart + windowMs, limit)
     .first<{ count: number }>();
   const count = row?.count ?? limit + 1;
   return { allowed: count <= limit, retryAfterSeconds: Math.ceil((windowStart + windowMs - now) / 1000) };
+}
+
+/** Deletes the counters whose window has ended; run by the cron. Returns how many went. */
+export async function sweepRateLimits(db: D1Database, now = Date.now()): Promise<number> {
+  const result = await db.prepare("DELETE FROM rate_limits WHERE expires_at <= ?").bind(now).run();
+  return result.meta.changes;
 }
 
 export interface RateLimitOutcome {
@@ -34,4 +47,26 @@ export interface RateLimitOutcome {
 export async function hitRateLimit(env: Pick<Env, "DB">, key: string, limit: number, windowMs: number, now = Date.now()): Promise<RateLimitOutcome> {
   const { allowed, retryAfterSeconds } = await consumeRateLimit(env.DB, key, limit, windowMs, now);
   return { allowed, retryAfter: Math.max(1, retryAfterSeconds) };
+}
+
+/**
+ * The one per-network limit (docs/decisions/0032-networks-and-fair-shares.md): `limit` per IPv4 address or IPv6 /64,
+ * and IPV6_NETWORK_ALLOWANCE_MULTIPLIER times that for a whole IPv6 /48, so minting /64s inside one /48 buys no more.
+ * `purpose` names the limit ("report", "contact"); the request or its already computed hashes name the network.
+ */
+export async function hitNetworkLimit(
+  env: Pick<Env, "DB" | "HASH_SECRET">,
+  from: Request | NetworkHashes,
+  purpose: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<RateLimitOutcome> {
+  const hashes = from instanceof Request ? await networkHashes(env.HASH_SECRET, from) : from;
+  const outcomes = await Promise.all([
+    hitRateLimit(env, `${purpose}:${hashes.subnet}`, limit, windowMs, now),
+    ...(hashes.ipv6 ? [hitRateLimit(env, `${purpose}:net:${hashes.network}`, limit * IPV6_NETWORK_ALLOWANCE_MULTIPLIER, windowMs, now)] : []),
+  ]);
+  const refused = outcomes.filter((outcome) => !outcome.allowed);
+  return refused.length === 0 ? { allowed: true, retryAfter: outcomes[0]!.retryAfter } : { allowed: false, retryAfter: Math.max(...refused.map((o) => o.retryAfter)) };
 }

@@ -13,28 +13,32 @@ export function bodyLimitFor(url: URL): number {
   return url.pathname.startsWith("/api/") ? MAX_API_BODY_BYTES : MAX_FORM_BODY_BYTES;
 }
 
-/** How much of an oversized body is read and thrown away before the stream is cancelled (see discardRest). */
-export const MAX_DISCARD_BYTES = 1024 * 1024;
+/**
+ * How long an oversized body is read and thrown away before the refusal is sent anyway. Reading costs no CPU to speak
+ * of (the chunks are dropped unread); what it bounds is how long one sender can keep a request open.
+ */
+export const MAX_DISCARD_MS = 10_000;
 
 /**
- * An oversized body is read to its end and dropped rather than cancelled at once: cancelling a request stream the
- * client is still sending leaves the connection broken, and the next request on it (another visitor's, behind a
- * proxy) failed with "Your worker restarted mid-request" (issue 21). Past MAX_DISCARD_BYTES it is cancelled anyway.
+ * An oversized body is read to its end and dropped, never cancelled: cancelling (or abandoning) a request stream the
+ * client is still sending leaves the connection broken, and the next request on it, another visitor's behind a proxy,
+ * failed with a 500 or hung, and `wrangler dev` exited (issues 21 and 31). Only a sender slower than MAX_DISCARD_MS
+ * is left unread, and the lock is kept so nothing else reads it.
  */
-async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, read: number): Promise<void> {
-  let total = read;
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, timeLimitMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), timeLimitMs);
+  });
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      total += value.byteLength;
-      if (total > MAX_DISCARD_BYTES) {
-        await reader.cancel();
-        return;
-      }
+      const next = await Promise.race([reader.read(), deadline]);
+      if (next === "late" || next.done) return;
     }
   } catch {
     // The client went away: nothing left to read.
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -44,10 +48,11 @@ function tooLarge(): Response {
 
 /**
  * The one gate for request size, run by the Worker entry before any route. A declared Content-Length over the limit
- * is refused without reading a byte. A body without one (chunked) is read only up to the limit: one byte more cancels
- * the stream and refuses it; a body that fits is handed on buffered, so no route ever reads an unbounded stream.
+ * is refused without reading a byte. A body without one (chunked) is kept only up to the limit: past it the rest is
+ * read and dropped (see discardRest) and the request refused; a body that fits is handed on buffered, so no route
+ * ever holds an unbounded body.
  */
-export async function limitRequestBody(request: Request, limit: number): Promise<Request | Response> {
+export async function limitRequestBody(request: Request, limit: number, discardMs = MAX_DISCARD_MS): Promise<Request | Response> {
   if (!request.body) return request;
   const declared = request.headers.get("Content-Length");
   if (declared !== null) {
@@ -62,7 +67,7 @@ export async function limitRequestBody(request: Request, limit: number): Promise
     if (done) break;
     total += value.byteLength;
     if (total > limit) {
-      await discardRest(reader, total);
+      await discardRest(reader, discardMs);
       return tooLarge();
     }
     chunks.push(value);

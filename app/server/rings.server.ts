@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import { BELL_HISTORY_PAGE_SIZE, RING_BATCH_SIZE, SHOTS } from "~/domain/limits";
+import { BELL_HISTORY_PAGE_SIZE, HOUR_MS, RING_BATCH_SIZE, SHOTS, type NetworkRingRules } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import { RING_STATUS, sqlList, sqlText, WISH_STATUS } from "~/domain/statuses";
 import { poemFor } from "~/domain/poem";
@@ -24,50 +24,90 @@ export interface RingClaim {
   pendingLeft: number;
   /** The simulator's seconds left as the claim saw them, when `ledgerCredits` asked the claim to check them. */
   creditsSeconds: number | null;
+  /** Set when the ringer's network has had its share: why, and the seconds until it may ring again. */
+  networkWait: NetworkWait | null;
 }
 
 const PENDING = `status = ${sqlText(WISH_STATUS.pending)} AND hidden = 0`;
 
 /**
  * Creates a ring and moves its batch out of `pending` in one D1 batch (one round trip, one transaction). The batch
- * is the requested wishes that are still pending, else the oldest pending ones, at most five. The ring row is
- * written only when some wish waits (and, with `ledgerCredits`, only while the simulator's ledger has a second
- * left), and the move is conditional on each wish still being pending: a wish can never be claimed by two rings, and
- * a refused ring leaves nothing behind. The same batch reads back what was claimed and how many wishes still wait.
+ * is fair (issue 31): at most one of the requested wishes, and only one the ringer itself wrote and still pending,
+ * plus the oldest other pending wishes up to five, so no ring serves only its ringer while others wait. The ring row
+ * is written only when some wish waits, while the ringer's network is outside its own cooldown and under its rings
+ * per hour (`network`), and (with `ledgerCredits`) while the simulator's ledger has a second left. The move is
+ * conditional on each wish still being pending: a wish can never be claimed by two rings, and a refused ring leaves
+ * nothing behind. The same batch reads back what was claimed, how many wishes still wait and the network's share.
  */
 export async function claimRing(
   env: Env,
-  ring: { id: string; createdAt: number; provider: string; rungByHash: string; virtual: boolean },
-  { requestedIds = [], ledgerCredits = false }: { requestedIds?: string[]; ledgerCredits?: boolean } = {},
+  ring: { id: string; createdAt: number; provider: string; rungByHash: string; rungByNetwork?: string | null; virtual: boolean },
+  {
+    requestedIds = [],
+    ledgerCredits = false,
+    network = { cooldownMs: 0, ringsPerHour: Number.MAX_SAFE_INTEGER },
+  }: { requestedIds?: string[]; ledgerCredits?: boolean; network?: NetworkRingRules } = {},
 ): Promise<RingClaim> {
   const requested = requestedIds.map(() => "?").join(", ");
-  // Requested wishes that still wait win; when none of them does, any pending wish may ring. Oldest first, one batch
-  // at most: the rule of app/domain/ring-batch.ts, in SQL.
-  const batchFilter = requestedIds.length
-    ? `AND (id IN (${requested}) OR NOT EXISTS (SELECT 1 FROM wishes WHERE ${PENDING} AND id IN (${requested})))`
-    : "";
+  // The ringer's own wish among those it asked for, the oldest (ids are time-ordered ULIDs), one at most: the rule of
+  // app/domain/ring-batch.ts. A scalar (NULL when there is none), so the plan reads indexes only.
+  const own = requestedIds.length
+    ? `(SELECT MIN(id) FROM wishes WHERE ${PENDING} AND fingerprint_hash = ? AND id IN (${requested}))`
+    : "(SELECT NULL)";
+  const ownValues = requestedIds.length ? [ring.rungByHash, ...requestedIds] : [];
   const creditsGuard = ledgerCredits ? `AND ? + ${LEDGER_SUM_SQL} >= 1` : "";
-  const [, , claimed, pending, ledger] = await env.DB.batch<Record<string, unknown>>([
+  const hourAgo = ring.createdAt - HOUR_MS;
+  const rungByNetwork = ring.rungByNetwork ?? null;
+  const networkRings = "FROM bell_rings WHERE rung_by_network = ? AND virtual = 0 AND created_at > ?";
+  const [share, , , claimed, pending, ledger] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare(`SELECT COUNT(*) AS rings, MAX(created_at) AS lastAt ${networkRings}`).bind(rungByNetwork, hourAgo),
     env.DB.prepare(
-      `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, status, attempts)
-       SELECT ?, ?, ?, ?, ?, ${sqlText(RING_STATUS.queued)}, 0 WHERE EXISTS (SELECT 1 FROM wishes WHERE ${PENDING}) ${creditsGuard}`,
-    ).bind(ring.id, ring.createdAt, ring.virtual ? 1 : 0, ring.rungByHash, ring.provider, ...(ledgerCredits ? [simulatorStartSeconds(env)] : [])),
+      `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, rung_by_network, provider, status, attempts)
+       SELECT ?, ?, ?, ?, ?, ?, ${sqlText(RING_STATUS.queued)}, 0
+       WHERE EXISTS (SELECT 1 FROM wishes WHERE ${PENDING})
+         AND (SELECT COUNT(*) ${networkRings}) < ?
+         AND NOT EXISTS (SELECT 1 ${networkRings}) ${creditsGuard}`,
+    ).bind(
+      ring.id, ring.createdAt, ring.virtual ? 1 : 0, ring.rungByHash, rungByNetwork, ring.provider,
+      rungByNetwork, hourAgo, network.ringsPerHour,
+      rungByNetwork, ring.createdAt - network.cooldownMs,
+      ...(ledgerCredits ? [simulatorStartSeconds(env)] : []),
+    ),
     env.DB.prepare(
       `UPDATE wishes SET status = ${sqlText(WISH_STATUS.submittedForBatching)}, bell_ring_id = ?
-       WHERE id IN (SELECT id FROM wishes WHERE ${PENDING} ${batchFilter} ORDER BY created_at, id LIMIT ?)
+       WHERE (id = ${own}
+           OR id IN (SELECT id FROM wishes WHERE ${PENDING} AND id IS NOT ${own} ORDER BY created_at, id
+                     LIMIT ? - (${own} IS NOT NULL)))
          AND EXISTS (SELECT 1 FROM bell_rings WHERE id = ?)`,
-    ).bind(ring.id, ...requestedIds, ...requestedIds, RING_BATCH_SIZE, ring.id),
+    ).bind(ring.id, ...ownValues, ...ownValues, RING_BATCH_SIZE, ...ownValues, ring.id),
     env.DB.prepare("SELECT id, text FROM wishes WHERE bell_ring_id = ? ORDER BY created_at, id").bind(ring.id),
     env.DB.prepare(`SELECT COUNT(*) AS n FROM wishes WHERE ${PENDING}`),
     ...(ledgerCredits ? [env.DB.prepare(LEDGER_SUM_QUERY)] : []),
   ]);
   const wishesClaimed = claimed.results as unknown as BatchWish[];
   if (wishesClaimed.length > 0) readsChanged();
+  const { rings, lastAt } = share.results[0] as { rings: number; lastAt: number | null };
   return {
     claimed: wishesClaimed,
     pendingLeft: (pending.results[0] as { n: number }).n,
     creditsSeconds: ledger ? secondsFromLedger(env, (ledger.results[0] as { sum: number }).sum) : null,
+    networkWait: networkWait(network, rings, lastAt, ring.createdAt),
   };
+}
+
+export interface NetworkWait {
+  reason: "cooldown" | "hourly";
+  seconds: number;
+}
+
+/** Why and how long the network must still wait before its next ring, or null when it may ring now. */
+function networkWait(rules: NetworkRingRules, rings: number, lastAt: number | null, now: number): NetworkWait | null {
+  if (lastAt === null) return null;
+  const cooldownLeft = lastAt + rules.cooldownMs - now;
+  if (cooldownLeft > 0) return { reason: "cooldown", seconds: Math.ceil(cooldownLeft / 1000) };
+  // Over its hourly rings: the newest of them leaving the hour bounds the wait from above.
+  if (rings >= rules.ringsPerHour) return { reason: "hourly", seconds: Math.max(1, Math.ceil((lastAt + HOUR_MS - now) / 1000)) };
+  return null;
 }
 
 /** When the bell last really rang (a virtual ring starts no cooldown), or null before the first ring. */

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
-import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
+import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, RESONANCE_DAILY_LIMITED, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
 import { classifyTheme, type Theme } from "~/domain/theme";
@@ -155,11 +155,12 @@ export interface ResonanceOutcome {
 }
 
 /**
- * One resonance per (wish, device), enforced by the primary key, with the spec's answers. Made-up device ids are free,
- * so the visible number counts networks: a resonance counts only as the first from its network (IPv4 address or
- * IPv6 /64) for that wish, and while the network has counted fewer than RESONANCE_NETWORK_DAILY_CAP today. Others
- * are accepted quietly (the device is marked resonated) and not counted. The count moves in the same batch (one
- * transaction) and only when that insert stored a counted row, so a repeat or a race can never move it twice.
+ * One resonance per (wish, network), the spec's answers otherwise. Made-up device ids are free, so only a network's
+ * first resonance with a wish is stored (and counted), while the network has stored fewer than
+ * RESONANCE_NETWORK_DAILY_CAP today: another device on the same network is told it has already resonated, and past
+ * the cap the network is refused (429) and nothing is written, so one network adds at most that many rows a day
+ * (issue 31). The count moves in the same batch (one transaction) and only when that insert stored a row, so a
+ * repeat or a race can never move it twice.
  */
 export async function resonate(env: Env, request: Request, wishId: string, fingerprint: string, now = Date.now()): Promise<ResonanceOutcome> {
   const db = database(env);
@@ -167,26 +168,28 @@ export async function resonate(env: Env, request: Request, wishId: string, finge
   if (!wish) throw new ApiError(404, WISH_NOT_FOUND);
   const [hash, network] = await Promise.all([privateHash(env.HASH_SECRET, "fingerprint", fingerprint), networkHash(env.HASH_SECRET, request)]);
   const dayStart = utcDayStart(now);
-  const [inserted, , current] = await env.DB.batch([
+  const [inserted, , current, state] = await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO resonances (wish_id, fingerprint_hash, network_hash, counted, created_at)
-       SELECT ?1, ?2, ?3,
-         NOT EXISTS (SELECT 1 FROM resonances WHERE network_hash = ?3 AND wish_id = ?1 AND counted = 1)
-           AND (SELECT COUNT(*) FROM resonances WHERE network_hash = ?3 AND created_at >= ?4 AND counted = 1) < ?5,
-         ?6
+       SELECT ?1, ?2, ?3, 1, ?6
+       WHERE NOT EXISTS (SELECT 1 FROM resonances WHERE network_hash = ?3 AND wish_id = ?1)
+         AND (SELECT COUNT(*) FROM resonances WHERE network_hash = ?3 AND created_at >= ?4) < ?5
        ON CONFLICT DO NOTHING`,
     ).bind(wishId, hash, network, dayStart, RESONANCE_NETWORK_DAILY_CAP, now),
     // changes() is the row count of the statement just before this one in the batch: the insert above.
-    env.DB.prepare(
-      `UPDATE wishes SET resonance_count = resonance_count + 1
-       WHERE id = ?1 AND changes() = 1 AND (SELECT counted FROM resonances WHERE wish_id = ?1 AND fingerprint_hash = ?2) = 1`,
-    ).bind(wishId, hash),
+    env.DB.prepare("UPDATE wishes SET resonance_count = resonance_count + 1 WHERE id = ?1 AND changes() = 1").bind(wishId),
     env.DB.prepare("SELECT resonance_count AS resonanceCount FROM wishes WHERE id = ?").bind(wishId),
+    env.DB.prepare(
+      `SELECT EXISTS (SELECT 1 FROM resonances WHERE wish_id = ?1 AND (network_hash = ?2 OR fingerprint_hash = ?3)) AS already`,
+    ).bind(wishId, network, hash),
   ]);
-  const alreadyResonated = inserted.meta.changes === 0;
-  if (!alreadyResonated) readsChanged();
+  const stored = inserted.meta.changes > 0;
+  if (stored) readsChanged();
+  else if ((state.results[0] as { already: number }).already !== 1) {
+    throw new ApiError(429, RESONANCE_DAILY_LIMITED, { retryAfter: secondsUntilNextUtcDay(now), code: ERROR_CODE.dailyLimit });
+  }
   const newCount = (current.results[0] as { resonanceCount: number } | undefined)?.resonanceCount ?? 0;
-  return { alreadyResonated, newCount };
+  return { alreadyResonated: !stored, newCount };
 }
 
 export async function counterValue(env: Env, key: string): Promise<number> {

@@ -221,4 +221,28 @@ describe("an oversized chunked body, over a kept-alive connection", () => {
       agent.destroy();
     }
   });
+
+  it.each([900 * 1024, 1100 * 1000, 3 * 1024 * 1024, 10 * 1024 * 1024])("a %i-byte chunked body leaves the server whole for the next page and API request", async (size) => {
+    // Issue 31: past 1 MB the gate cancelled the stream; the next page got a 500 and `wrangler dev` exited.
+    const { request } = await import("node:http");
+    const target = new URL("/api/wishes", baseURL());
+    const status = await new Promise<number>((resolve, reject) => {
+      const sent = request(
+        { host: target.hostname, port: target.port, path: target.pathname, method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL(), "Transfer-Encoding": "chunked" } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        },
+      );
+      sent.on("error", reject);
+      const chunk = "x".repeat(64 * 1024);
+      for (let left = size; left > 0; left -= chunk.length) sent.write(chunk.slice(0, Math.min(left, chunk.length)));
+      sent.end();
+    });
+    expect(status).toBe(413);
+    const page = await fetch(`${baseURL()}/`, { signal: AbortSignal.timeout(12_000) });
+    expect(page.status).toBe(200);
+    const api = await fetch(`${baseURL()}/api/wishes`, { signal: AbortSignal.timeout(12_000) });
+    expect(api.status).toBe(200);
+  });
 });

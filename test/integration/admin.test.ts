@@ -2,6 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { CROSS_SITE_REFUSED, FRIEND_EMAIL_INVALID, FRIEND_RECIPIENT_LIMITED } from "~/domain/messages";
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
+import { HIDE_VELOCITY_ALERT_PER_HOUR, KNOWN_NETWORK_MIN_AGE_MS } from "~/domain/admin";
+import { safetySignals } from "~/server/admin/safety-signals.server";
 import { LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/server/admin/auth.server";
 import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail, queueWishCopy, RECIPIENT_DAILY_MAIL_CAP } from "~/server/email/outbox.server";
 import { ADMIN_PASSWORD as PASSWORD, browserFetch as adminFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
@@ -236,12 +238,17 @@ describe("moderation", () => {
   });
 });
 
-/** A network the site already knows: it has submitted a wish, so its reports count. */
+/** A network the site has known for more than a day: its wish is dated two days back, so its reports count. */
 async function knownNetwork(): Promise<string> {
   const ip = freshIp();
-  expect((await submit({ wish: "May every reader here find a kind word today" }, ip)).status).toBe(201);
+  const { status, json } = await submit({ wish: "May every reader here find a kind word today" }, ip);
+  expect(status).toBe(201);
+  await env.DB.prepare("UPDATE wishes SET created_at = created_at - ? WHERE id = ?").bind(2 * KNOWN_NETWORK_MIN_AGE_MS, json.wishId).run();
   return ip;
 }
+
+const wishRow = async (id: string) =>
+  (await env.DB.prepare("SELECT report_count AS n, hidden FROM wishes WHERE id = ?").bind(id).first()) as { n: number; hidden: number };
 
 describe("POST /api/wishes/{id}/report", () => {
   it("records one report per device, lands in the queue, and answers alreadyReported for a repeat", async () => {
@@ -292,6 +299,69 @@ describe("POST /api/wishes/{id}/report", () => {
     expect((await call(`/api/wishes/${json.wishId}`)).status).toBe(200);
     const reasons = await env.DB.prepare("SELECT COUNT(*) AS n FROM reports WHERE wish_id = ?").bind(json.wishId).first<{ n: number }>();
     expect(reasons?.n).toBe(8);
+  });
+
+  it("an admin's Unhide sticks: old reporters and duplicates never re-hide; only three new counted reporters do", async () => {
+    const { json } = await submit({ wish: "May the lighthouse keepers sleep soundly tonight" });
+    const reporters = [await knownNetwork(), await knownNetwork(), await knownNetwork()].map((ip) => ({ ip, deviceFingerprint: freshFingerprint() }));
+    const report = (r: { ip: string; deviceFingerprint: string }) => call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: r.deviceFingerprint }, ip: r.ip });
+    for (const r of reporters) expect((await report(r)).status).toBe(200);
+    expect((await wishRow(json.wishId)).hidden).toBe(1);
+    const cookie = await signIn();
+    expect((await adminFetch("/admin/moderation", { form: { intent: "unhide", id: json.wishId }, cookie })).status).toBe(200);
+    expect((await wishRow(json.wishId)).hidden).toBe(0);
+
+    // A duplicate from an earlier reporter stores nothing and hides nothing; another device on an earlier network neither.
+    expect((await report(reporters[0]!)).json).toMatchObject({ alreadyReported: true });
+    expect((await report({ ip: reporters[1]!.ip, deviceFingerprint: freshFingerprint() })).status).toBe(200);
+    expect(await wishRow(json.wishId)).toEqual({ n: 3, hidden: 0 });
+    // Two new counted reporters after the review are not yet three.
+    for (let i = 0; i < 2; i += 1) expect((await report({ ip: await knownNetwork(), deviceFingerprint: freshFingerprint() })).status).toBe(200);
+    expect(await wishRow(json.wishId)).toEqual({ n: 5, hidden: 0 });
+    expect((await call(`/api/wishes/${json.wishId}`)).status).toBe(200);
+    // The third new one hides it again.
+    expect((await report({ ip: await knownNetwork(), deviceFingerprint: freshFingerprint() })).status).toBe(200);
+    expect(await wishRow(json.wishId)).toEqual({ n: 6, hidden: 1 });
+  });
+
+  it("a network the site met less than a day ago (one free resonance) reports for the queue only", async () => {
+    const { json } = await submit({ wish: "May the orchards bloom again after the long frost" });
+    const { json: other } = await submit({ wish: "May every stranger find a friendly door tonight" });
+    for (let i = 0; i < 3; i += 1) {
+      const ip = freshIp();
+      expect((await call(`/api/wishes/${other.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip })).status).toBe(200);
+      expect((await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint(), reason: "Brand new" }, ip })).status).toBe(200);
+    }
+    expect(await wishRow(json.wishId)).toEqual({ n: 0, hidden: 0 });
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM reports WHERE wish_id = ? AND counted = 0").bind(json.wishId).first<{ n: number }>();
+    expect(stored?.n).toBe(3);
+    // A resonance older than a day makes a network known.
+    const ip = freshIp();
+    expect((await call(`/api/wishes/${other.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip })).status).toBe(200);
+    await env.DB.prepare("UPDATE resonances SET created_at = created_at - ? WHERE wish_id = ? AND created_at = (SELECT MAX(created_at) FROM resonances WHERE wish_id = ?)")
+      .bind(2 * KNOWN_NETWORK_MIN_AGE_MS, other.wishId, other.wishId)
+      .run();
+    expect((await call(`/api/wishes/${json.wishId}/report`, { body: { deviceFingerprint: freshFingerprint() }, ip })).status).toBe(200);
+    expect(await wishRow(json.wishId)).toEqual({ n: 1, hidden: 0 });
+  });
+
+  it("/admin shows the hide velocity and raises an alert when reports hide many wishes in an hour", async () => {
+    const now = Date.now();
+    const before = await safetySignals(env, now);
+    const ids: string[] = [];
+    for (let i = 0; i < HIDE_VELOCITY_ALERT_PER_HOUR; i += 1) ids.push((await submit({ wish: `May the valley number ${i + 1} stay green and calm` })).json.wishId);
+    const stamp = env.DB.prepare("UPDATE wishes SET auto_hidden_at = ? WHERE id = ?");
+    await env.DB.batch(ids.map((id, i) => stamp.bind(i === 0 ? now - 2 * 60 * 60 * 1000 : now - 1000, id)));
+    const after = await safetySignals(env, now);
+    expect(after.autoHiddenLastDay - before.autoHiddenLastDay).toBe(HIDE_VELOCITY_ALERT_PER_HOUR);
+    expect(after.autoHiddenLastHour - before.autoHiddenLastHour).toBe(HIDE_VELOCITY_ALERT_PER_HOUR - 1);
+    const html = await (await adminFetch("/admin", { cookie: await signIn() })).text();
+    expect(html).toContain("Hidden by reports, last hour");
+    if (after.hideAlert) expect(html).toContain('role="alert"');
+    // One more auto-hide within the hour crosses the threshold however many the rest of the suite left.
+    const extra = (await submit({ wish: "May the last valley stay green and calm" })).json.wishId;
+    await stamp.bind(now - 500, extra).run();
+    expect((await safetySignals(env, now)).hideAlert).toBe(true);
   });
 
   it("refuses unknown wishes, bad fingerprints and over-long reasons with a sentence", async () => {

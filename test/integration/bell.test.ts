@@ -8,7 +8,9 @@ import {
 } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { RINGS_PER_NETWORK_PER_HOUR } from "~/domain/limits";
+import { RING_COOLDOWN_SECONDS, RING_NETWORK_COOLDOWN_SECONDS, RING_NETWORK_RINGS_PER_HOUR, RINGS_PER_NETWORK_PER_HOUR } from "~/domain/limits";
+import { networkKey } from "~/domain/network";
+import { privateHash } from "~/server/hashing.server";
 import { RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
 import { poemFor } from "~/domain/poem";
 import type { RoomMessage } from "~/domain/room-messages";
@@ -60,20 +62,28 @@ describe("POST /api/bell/ring", () => {
     expect(json.data.pendingLeft).toBe(2);
   });
 
-  it("rings only the requested wishes that still wait, even when older ones wait too", async () => {
-    const ids = await makePending(4);
-    const { json } = await ring({ wishIds: [ids[3], ids[2], "no-such-wish"] });
-    expect(json.data.batches[0].wishIds).toEqual([ids[2], ids[3]]);
-    expect(json.data.pendingLeft).toBe(2);
+  it("is fair: a ring for the ringer's own wish also takes the oldest others that wait (issue 31)", async () => {
+    const others = await makePending(4);
+    const deviceFingerprint = freshFingerprint();
+    const { json: mine } = await submit({ wish: "May my street and every street stay calm tonight", deviceFingerprint });
+    const { json } = await ring({ wishIds: [mine.wishId], deviceFingerprint });
+    expect(json.data.batches[0].wishIds).toEqual([...others, mine.wishId]);
+    expect(json.data.pendingLeft).toBe(0);
   });
 
-  it("takes the oldest pending wishes when none of the requested ones waits any more", async () => {
-    const ids = await makePending(3);
-    const first = await ring({ wishIds: [ids[2]] });
-    expect(first.json.data.batches[0].wishIds).toEqual([ids[2]]);
-    await runInDurableObject(stub(), (_instance, state) => state.storage.delete("lastRingAt"));
-    const { json } = await ring({ wishIds: [ids[2]] });
-    expect(json.data.batches[0].wishIds).toEqual([ids[0], ids[1]]);
+  it("takes one own wish at most, and prefers no wish that is not the ringer's own", async () => {
+    const others = await makePending(6);
+    const deviceFingerprint = freshFingerprint();
+    const mine: string[] = [];
+    for (const wish of ["May the first of my wishes find its way", "May the second of my wishes find its way"]) {
+      mine.push((await submit({ wish, deviceFingerprint })).json.wishId);
+    }
+    // Someone else's newest wish, asked for by a stranger, is not moved ahead of the oldest.
+    const stranger = await ring({ wishIds: [others[5]!, "no-such-wish"] });
+    expect(stranger.json.data.batches[0].wishIds).toEqual(others.slice(0, 5));
+    await readyBell();
+    const own = await ring({ wishIds: [mine[1]!, mine[0]!], deviceFingerprint });
+    expect(own.json.data.batches[0].wishIds).toEqual([others[5], mine[0], mine[1]]);
   });
 
   it("a refused ring writes nothing and gives the cooldown back", async () => {
@@ -118,6 +128,38 @@ describe("POST /api/bell/ring", () => {
     expect((await ring()).status).toBe(200);
     await abortAllDurableObjects();
     expect((await ring()).status).toBe(429);
+  });
+
+  it("gives each network its own cooldown on top of the shared one (issue 31)", async () => {
+    await makePending(7);
+    const ip = freshIp();
+    const first = await call<{ code?: string }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint() }, ip });
+    expect(first.status).toBe(200);
+    await readyBell();
+    const again = await call<{ code?: string; retryAfter?: number }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint() }, ip });
+    expect(again.status).toBe(429);
+    expect(again.json.code).toBe("cooldown");
+    expect(again.json.retryAfter).toBeGreaterThan(RING_COOLDOWN_SECONDS);
+    expect(again.json.retryAfter).toBeLessThanOrEqual(RING_NETWORK_COOLDOWN_SECONDS);
+    // Another network rings at once, and the refused ring gave the shared cooldown back.
+    expect((await ring()).status).toBe(200);
+  });
+
+  it(`lets one network ring at most ${RING_NETWORK_RINGS_PER_HOUR} times an hour (issue 31)`, async () => {
+    await makePending(2);
+    const ip = freshIp();
+    const network = await privateHash(env.HASH_SECRET, "ip", networkKey(ip));
+    const earlier = Date.now() - RING_NETWORK_COOLDOWN_SECONDS * 1000 - 60_000;
+    const insert = env.DB.prepare("INSERT INTO bell_rings (id, created_at, virtual, rung_by_network, provider, status) VALUES (?, ?, 0, ?, 'simulator', 'completed')");
+    await env.DB.batch(Array.from({ length: RING_NETWORK_RINGS_PER_HOUR }, (_, i) => insert.bind(`test-hourly-${crypto.randomUUID()}`, earlier - i * 1000, network)));
+    const refused = await call<{ code?: string; retryAfter?: number }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint() }, ip });
+    expect(refused.status).toBe(429);
+    expect(refused.json).toMatchObject({ code: "rate_limited", error: RING_NETWORK_LIMITED });
+    expect(refused.json.retryAfter).toBeGreaterThan(0);
+    // An hour later they no longer count.
+    await env.DB.prepare("UPDATE bell_rings SET created_at = created_at - 3600000 WHERE rung_by_network = ?").bind(network).run();
+    expect((await call("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint() }, ip })).status).toBe(200);
+    await env.DB.prepare("DELETE FROM bell_rings WHERE id LIKE 'test-hourly-%'").run();
   });
 
   it("limits the rings one network may ask for in an hour, whatever devices it claims", async () => {

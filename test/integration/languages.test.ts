@@ -231,3 +231,34 @@ describe("content pages in the visitor's language", () => {
     },
   );
 });
+
+describe("redirects stay on this site (issue 31)", () => {
+  const HOSTILE = ["//evil.example/x", "/\\evil.example/x", "///evil.example", "/\\/evil.example/", "//evil.example"];
+
+  it("collapses the leading slashes /en//… would have left, instead of pointing at another host", async () => {
+    const english = await get("/en//evil.example/x");
+    expect(english.status).toBe(301);
+    expect(english.headers.get("Location")).toBe("/evil.example/x");
+    const french = await get("/fr//evil.example/", { Cookie: "qb_lang=en" });
+    expect(french.status).toBe(302);
+    expect(french.headers.get("Location")).toBe("/evil.example/");
+  });
+
+  it("never answers a Location on another origin, for every language prefix and every language choice", async () => {
+    // No choice, English and another language chosen by cookie, and a browser language: each prefix meets a redirect.
+    const choices: Record<string, string>[] = [{}, { Cookie: "qb_lang=en" }, { Cookie: "qb_lang=fr" }, { "Accept-Language": "zh-CN" }];
+    for (const prefix of ["", ...LOCALES.map((locale) => `/${locale}`)]) {
+      for (const tail of HOSTILE) {
+        for (const headers of choices) {
+          const path = `${prefix}${tail}`;
+          const response = await get(path, headers);
+          const location = response.headers.get("Location");
+          if (location === null) continue;
+          const what = `${path} ${JSON.stringify(headers)} → ${location}`;
+          expect(location, what).not.toMatch(/^[/\\]{2}/);
+          expect(new URL(location, ORIGIN).origin, what).toBe(new URL(ORIGIN).origin);
+        }
+      }
+    }
+  }, 120_000);
+});

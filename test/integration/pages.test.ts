@@ -367,6 +367,13 @@ describe("contact form", () => {
   });
 });
 
+const postForm = (path: string, form: Record<string, string>) =>
+  exports.default.fetch(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "CF-Connecting-IP": freshIp(), "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: HOST },
+    body: new URLSearchParams(form),
+  });
+
 describe("newsletter", () => {
   it("stores an unconfirmed subscriber with a confirmation letter in the outbox, then confirms by token", async () => {
     const email = `reader-${crypto.randomUUID()}@example.org`;
@@ -382,7 +389,16 @@ describe("newsletter", () => {
     expect(letter?.kind).toBe("newsletter-confirm");
     expect(letter?.body).toContain(`${SITE_URL}/newsletter?token=${subscriber?.token}`);
 
-    const confirm = await get(`/newsletter?token=${subscriber?.token}`);
+    // Opening the link (as a mail scanner does) only shows the button; it confirms nothing (issue 31).
+    const landing = await get(`/newsletter?token=${subscriber?.token}`);
+    expect(landing.status).toBe(200);
+    const html = await landing.text();
+    expect(html).toContain("Confirm my subscription");
+    expect(html).toContain(`value="${subscriber?.token}"`);
+    const unconfirmed = await env.DB.prepare("SELECT confirmed_at FROM newsletter_subscribers WHERE email = ?").bind(email).first<{ confirmed_at: number | null }>();
+    expect(unconfirmed?.confirmed_at).toBeNull();
+
+    const confirm = await postForm("/newsletter", { intent: "confirm", token: String(subscriber?.token) });
     expect(confirm.status).toBe(200);
     expect(await confirm.text()).toContain("You are subscribed");
     const confirmed = await env.DB.prepare("SELECT confirmed_at FROM newsletter_subscribers WHERE email = ?").bind(email).first<{ confirmed_at: number }>();
@@ -390,7 +406,7 @@ describe("newsletter", () => {
   });
 
   it("rejects an unknown token and an invalid address", async () => {
-    expect((await get(`/newsletter?token=${"0".repeat(64)}`)).status).toBe(400);
+    expect((await postForm("/newsletter", { intent: "confirm", token: "0".repeat(64) })).status).toBe(400);
     const response = await exports.default.fetch(`${ORIGIN}/newsletter`, {
       method: "POST",
       headers: { "CF-Connecting-IP": freshIp(), "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Host: HOST },

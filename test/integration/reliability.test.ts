@@ -38,9 +38,9 @@ async function call<T = Record<string, unknown>>(path: string, options: { body?:
 const submit = (overrides: Record<string, unknown> = {}) =>
   call<{ success: boolean; wishId: string; error?: string }>("/api/wishes", { body: validWish(overrides) });
 const RUN = crypto.randomUUID().slice(0, 4);
-/** Addresses of this file only (IPv6 documentation range), so no other test shares a per-IP count. */
-// One IPv6 /64 per (group, n): every per-network limit counts a /64 as one network.
-const ipOf = (group: number, n: number) => `2001:db8:${RUN}:${((group << 12) | n).toString(16)}::1`;
+/** Addresses of this file only (a random IPv6 /32 per run), so no other test shares a per-network count. */
+// Each its own IPv6 /48, the network every per-network limit counts (ADR 0032).
+const ipOf = (group: number, n: number) => `2001:${RUN}:${((group << 12) | n).toString(16)}::1`;
 
 const COUNTRIES = ["France", "Ghana", "Peru", "Japan", "Kenya", "Chile", "Atlantis", undefined] as const;
 const TEXTS = [

@@ -29,6 +29,8 @@ function scriptedProvider(script: Script): RoomProvider {
 }
 
 async function ringWithPendingWishes(count: number) {
+  // A ring takes the oldest pending wishes (issue 31): none may be left over from another test.
+  await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status = 'pending'").run();
   const wishIds: string[] = [];
   for (let i = 0; i < count; i += 1) {
     wishIds.push((await submit({ wish: `Healing for every hospital ward, number ${i}` })).json.wishId);

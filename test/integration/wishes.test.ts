@@ -391,21 +391,21 @@ describe("POST /api/wishes/{id}/resonate", () => {
     expect((await call<PublicWish>(`/api/wishes/${json.wishId}`)).json.resonanceCount).toBe(1);
   });
 
-  it("counts one resonance per network: made-up devices from one address are accepted but not counted", async () => {
+  it("counts one resonance per network: made-up devices from one address are told the network already resonated", async () => {
     const { json } = await submit();
     const ip = freshIp();
     const answers = [];
     for (let i = 0; i < 6; i += 1) {
       answers.push((await call<{ alreadyResonated: boolean; newCount: number }>(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip })).json);
     }
-    // Each device is told it resonated (the spec's answer); the visible number moved once.
-    expect(answers.map((answer) => answer.alreadyResonated)).toEqual(Array(6).fill(false));
+    // The first device resonated; the others are told the network already has (one row, issue 31). The number moved once.
+    expect(answers.map((answer) => answer.alreadyResonated)).toEqual([false, ...Array(5).fill(true)]);
     expect(answers.map((answer) => answer.newCount)).toEqual(Array(6).fill(1));
-    // Another address of the same IPv6 /64 is the same network too; another network counts.
-    const v6 = `2001:db8:77:${((Math.random() * 0xffff) | 0).toString(16)}`;
-    await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip: `${v6}::1` });
-    const sameSlash64 = await call<{ newCount: number }>(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip: `${v6}::2` });
-    expect(sameSlash64.json.newCount).toBe(2);
+    // Another /64 of the same IPv6 /48 is the same network too (ADR 0032); another network counts.
+    const v6 = `2001:db8:${((Math.random() * 0xffff) | 0).toString(16)}`;
+    await call(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip: `${v6}:1::1` });
+    const sameSlash48 = await call<{ newCount: number }>(`/api/wishes/${json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip: `${v6}:2::2` });
+    expect(sameSlash48.json.newCount).toBe(2);
     expect((await call<PublicWish>(`/api/wishes/${json.wishId}`)).json.resonanceCount).toBe(2);
   });
 
@@ -422,9 +422,12 @@ describe("POST /api/wishes/{id}/resonate", () => {
     )
       .bind(network, Date.now(), JSON.stringify(Array.from({ length: RESONANCE_NETWORK_DAILY_CAP }, (_, i) => `${ip}-${i}`)))
       .run();
+    // Past it the network is refused, and nothing more is stored (issue 31).
     for (const wish of made) {
-      const answer = await call<{ alreadyResonated: boolean; newCount: number }>(`/api/wishes/${wish.json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip });
-      expect(answer.json).toEqual({ success: true, alreadyResonated: false, newCount: 0 });
+      const answer = await call<{ code: string }>(`/api/wishes/${wish.json.wishId}/resonate`, { body: { deviceFingerprint: freshFingerprint() }, ip });
+      expect(answer.status).toBe(429);
+      expect(answer.json.code).toBe("daily_limit");
+      expect((await call<PublicWish>(`/api/wishes/${wish.json.wishId}`)).json.resonanceCount).toBe(0);
     }
   });
 

@@ -1,7 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
-import { networkHash } from "../hashing.server";
 import { isSameSiteOrigin } from "../origin.server";
-import { hitRateLimit } from "../rate-limit.server";
+import { hitNetworkLimit } from "../rate-limit.server";
 import { accessConfig, verifyAccessJwt } from "./cf-access.server";
 import { fromBase64Url, toBase64Url } from "../base64url.server";
 import { readCookie } from "../cookies.server";
@@ -139,8 +138,7 @@ export type LoginOutcome = { ok: true; headers: Headers } | { ok: false; error: 
 
 /** Checks a password, counting every attempt against the caller's address before the password is even looked at. */
 export async function attemptLogin(request: Request, env: Env, password: string, now = Date.now()): Promise<LoginOutcome> {
-  const ipHash = await networkHash(env.HASH_SECRET, request);
-  const limit = await hitRateLimit(env, `admin-login:${ipHash}`, LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
+  const limit = await hitNetworkLimit(env, request, "admin-login", LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
   if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
   if (!env.ADMIN_PASSWORD) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
   if (!(await constantTimeEqual(password, env.ADMIN_PASSWORD))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };

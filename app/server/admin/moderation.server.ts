@@ -1,11 +1,11 @@
 import { desc, eq, gt, or } from "drizzle-orm";
-import { AUTO_HIDE_REPORTS } from "~/domain/admin";
+import { AUTO_HIDE_REPORTS, KNOWN_NETWORK_MIN_AGE_MS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
 import { database } from "../db/client.server";
 import { wishes } from "../db/schema";
-import { networkHash, privateHash } from "../hashing.server";
+import { networkHashes, privateHash } from "../hashing.server";
 import { ApiError } from "../http.server";
-import { hitRateLimit } from "../rate-limit.server";
+import { hitNetworkLimit, hitRateLimit } from "../rate-limit.server";
 import { readsChanged } from "../read-cache.server";
 import { REPORT_LIMITED, WISH_NOT_FOUND } from "~/domain/messages";
 
@@ -33,8 +33,9 @@ function hideStatements(env: D1Env, wish: WishKeys, guard: string): D1PreparedSt
   return [statement(env, `UPDATE wishes SET hidden = 1 WHERE id = ?1 AND ${guard}`, wish.id)];
 }
 
-function unhideStatements(env: D1Env, wish: WishKeys): D1PreparedStatement[] {
-  return [statement(env, "UPDATE wishes SET hidden = 0 WHERE id = ?1 AND hidden = 1", wish.id)];
+/** Unhiding is a review: reports made before it never hide the wish again (see reportWish). */
+function unhideStatements(env: D1Env, wish: WishKeys, now: number): D1PreparedStatement[] {
+  return [statement(env, "UPDATE wishes SET hidden = 0, reviewed_at = ?2 WHERE id = ?1 AND hidden = 1", wish.id, now)];
 }
 
 async function wishKeys(env: Env, id: string): Promise<WishKeys> {
@@ -53,9 +54,9 @@ export async function hideWish(env: Env, id: string): Promise<boolean> {
 }
 
 /** Puts a hidden wish back into every public view and count, in one D1 batch. Returns whether anything changed. */
-export async function unhideWish(env: Env, id: string): Promise<boolean> {
+export async function unhideWish(env: Env, id: string, now = Date.now()): Promise<boolean> {
   const wish = await wishKeys(env, id);
-  const results = await env.DB.batch(unhideStatements(env, wish));
+  const results = await env.DB.batch(unhideStatements(env, wish, now));
   readsChanged();
   return results.at(-1)!.meta.changes > 0;
 }
@@ -66,10 +67,10 @@ export interface ReportOutcome {
 
 /**
  * One report per (wish, device), enforced by the primary key. Made-up device ids are free, so a report counts toward
- * auto-hiding only as the first from its network (IPv4 address or IPv6 /64) for that wish, and only from a network
- * the site knew before (it had submitted a wish or resonated): a new network's report, or a second from the same
- * network, is kept for the moderators and changes nothing. The count moves in the same batch only when a counted row
- * was stored, and the wish is hidden in that same batch when it reaches the threshold.
+ * auto-hiding only as the first from its network for that wish, and only from a network the site knew for at least
+ * KNOWN_NETWORK_MIN_AGE_MS (a wish or a resonance older than that): any other report is kept for the moderators and
+ * changes nothing. Hiding happens only in the batch that stored a counted report, and only when the counted reports
+ * made since the last admin review reach AUTO_HIDE_REPORTS, so an admin's Unhide sticks until new reporters come.
  */
 export async function reportWish(
   env: Env,
@@ -82,25 +83,27 @@ export async function reportWish(
     columns: { id: true, theme: true, hidden: true },
   });
   if (!row || row.hidden) throw new ApiError(404, WISH_NOT_FOUND);
-  const [fingerprintHash, ipHash] = await Promise.all([
+  const [fingerprintHash, network] = await Promise.all([
     privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
-    networkHash(env.HASH_SECRET, request),
+    networkHashes(env.HASH_SECRET, request),
   ]);
+  const ipHash = network.network;
   const [byDevice, byIp] = await Promise.all([
     hitRateLimit(env, `report:device:${fingerprintHash}`, REPORTS_PER_DEVICE_PER_DAY, DAY_MS, now),
-    hitRateLimit(env, `report:ip:${ipHash}`, REPORTS_PER_IP_PER_DAY, DAY_MS, now),
+    hitNetworkLimit(env, network, "report:ip", REPORTS_PER_IP_PER_DAY, DAY_MS, now),
   ]);
   if (!byDevice.allowed || !byIp.allowed) {
     throw new ApiError(429, REPORT_LIMITED, { retryAfter: Math.max(byDevice.allowed ? 0 : byDevice.retryAfter, byIp.allowed ? 0 : byIp.retryAfter) });
   }
+  const knownBefore = now - KNOWN_NETWORK_MIN_AGE_MS;
   const [inserted] = await env.DB.batch([
     statement(
       env,
       `INSERT INTO reports (wish_id, fingerprint_hash, reason, network_hash, counted, created_at)
        SELECT ?1, ?2, ?3, ?4,
          NOT EXISTS (SELECT 1 FROM reports WHERE network_hash = ?4 AND wish_id = ?1 AND counted = 1)
-           AND (EXISTS (SELECT 1 FROM wishes WHERE ip_hash = ?4 AND created_at < ?5)
-             OR EXISTS (SELECT 1 FROM resonances WHERE network_hash = ?4 AND created_at < ?5)),
+           AND (EXISTS (SELECT 1 FROM wishes WHERE ip_hash = ?4 AND created_at < ?6)
+             OR EXISTS (SELECT 1 FROM resonances WHERE network_hash = ?4 AND created_at < ?6)),
          ?5
        ON CONFLICT DO NOTHING`,
       row.id,
@@ -108,6 +111,7 @@ export async function reportWish(
       input.reason ?? null,
       ipHash,
       now,
+      knownBefore,
     ),
     // changes() is the row count of the statement just before: the insert above.
     statement(
@@ -117,7 +121,18 @@ export async function reportWish(
       row.id,
       fingerprintHash,
     ),
-    ...hideStatements(env, row, `EXISTS (SELECT 1 FROM wishes WHERE id = ?1 AND hidden = 0 AND report_count >= ${AUTO_HIDE_REPORTS})`),
+    // Only this request's own counted row (stored at ?3) can tip the wish over, counting reports since the review.
+    statement(
+      env,
+      `UPDATE wishes SET hidden = 1, auto_hidden_at = ?3
+       WHERE id = ?1 AND hidden = 0
+         AND EXISTS (SELECT 1 FROM reports WHERE wish_id = ?1 AND fingerprint_hash = ?2 AND counted = 1 AND created_at = ?3)
+         AND (SELECT COUNT(*) FROM reports
+              WHERE reports.wish_id = ?1 AND reports.counted = 1 AND reports.created_at > COALESCE(wishes.reviewed_at, -1)) >= ${AUTO_HIDE_REPORTS}`,
+      row.id,
+      fingerprintHash,
+      now,
+    ),
   ]);
   readsChanged();
   return { alreadyReported: inserted!.meta.changes === 0 };

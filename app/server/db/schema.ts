@@ -38,9 +38,14 @@ export const wishes = sqliteTable(
     resonanceCount: integer("resonance_count").notNull().default(0),
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     reportCount: integer("report_count").notNull().default(0),
+    /** When an admin last unhid it: only counted reports after this can hide it again. */
+    reviewedAt: integer("reviewed_at"),
+    /** When reports last hid it automatically (the admin's hide velocity). */
+    autoHiddenAt: integer("auto_hidden_at"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
+    index("wishes_auto_hidden_idx").on(t.autoHiddenAt).where(sql`${t.autoHiddenAt} IS NOT NULL`),
     // The wall: for each filter (none, theme, country, country + theme) one index per order, each ending in the
     // sort's full key (id breaks ties), so a page is read in index order, backwards for the far half, never sorted.
     // leastResonated pairs resonance_count ascending with created_at descending, which needs its own column order.
@@ -69,7 +74,7 @@ export const resonances = sqliteTable(
   {
     wishId: text("wish_id").notNull(),
     fingerprintHash: text("fingerprint_hash").notNull(),
-    /** The hashed network (IPv4 address or IPv6 /64) it came from; null for resonances older than the column. */
+    /** The hashed network (IPv4 address or IPv6 /48) it came from; null for resonances older than the column. */
     networkHash: text("network_hash"),
     /** 1 when it counts toward the wish's visible number: the first from its network, within the network's daily cap. */
     counted: integer("counted").notNull().default(1),
@@ -89,6 +94,8 @@ export const bellRings = sqliteTable(
     createdAt: integer("created_at").notNull(),
     virtual: integer("virtual", { mode: "boolean" }).notNull().default(false),
     rungByHash: text("rung_by_hash"),
+    /** The hashed network (IPv4 address or IPv6 /48) that rang: its own cooldown and hourly rings count these. */
+    rungByNetwork: text("rung_by_network"),
     provider: text("provider").notNull(),
     backend: text("backend"),
     jobId: text("job_id"),
@@ -124,6 +131,7 @@ export const bellRings = sqliteTable(
   },
   (t) => [
     index("bell_rings_created_idx").on(t.createdAt),
+    index("bell_rings_network_created_idx").on(t.rungByNetwork, t.createdAt),
     index("bell_rings_status_idx").on(t.status, t.createdAt),
     index("bell_rings_submit_started_idx").on(t.submitStartedAt).where(sql`${t.submitStartedAt} IS NOT NULL`),
     index("bell_rings_usage_pending_idx").on(t.nextAttemptAt).where(sql`${t.usageFinal} = 0`),
@@ -218,7 +226,7 @@ export const reports = sqliteTable(
     wishId: text("wish_id").notNull(),
     fingerprintHash: text("fingerprint_hash").notNull(),
     reason: text("reason"),
-    /** The hashed network (IPv4 address or IPv6 /64) it came from; null for reports older than the column. */
+    /** The hashed network (IPv4 address or IPv6 /48) it came from; null for reports older than the column. */
     networkHash: text("network_hash"),
     /** 1 when it counts toward auto-hiding: the first from its network for the wish, from a network known to the site. */
     counted: integer("counted").notNull().default(1),
@@ -244,8 +252,18 @@ export const outbox = sqliteTable(
     error: text("error"),
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
+    /** The address lower-cased, for the recipient caps of visitor mail (null for operator mail). */
+    recipient: text("recipient"),
+    /** The hashed network whose request caused a visitor mail: the (sender network, recipient) cap counts these. */
+    senderNetwork: text("sender_network"),
+    /** The recipient's "this wasn't me" token: /mail/stop accepts only tokens of addresses the site mailed. */
+    stopToken: text("stop_token"),
   },
-  (t) => [index("outbox_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("outbox_status_created_idx").on(t.status, t.createdAt),
+    index("outbox_recipient_created_idx").on(t.recipient, t.createdAt).where(sql`${t.recipient} IS NOT NULL`),
+    index("outbox_stop_token_idx").on(t.stopToken).where(sql`${t.stopToken} IS NOT NULL`),
+  ],
 );
 
 export const contactMessages = sqliteTable(
@@ -276,11 +294,17 @@ export const newsletterSubscribers = sqliteTable(
 );
 
 /** Fixed-window counters for rate limits that are not tied to a wish row (IP wish limit, contact, reports, login). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start").notNull(),
-  count: integer("count").notNull().default(0),
-});
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+    /** When the window ends: the cron deletes rows past it (issue 31). */
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
+);
 
 /** Admin sessions that are signed in: a signed cookie names one, and signing out deletes it (issue 21). */
 export const adminSessions = sqliteTable("admin_sessions", {

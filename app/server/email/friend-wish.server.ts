@@ -1,11 +1,11 @@
 import { HOUR_MS } from "~/domain/limits";
 import type { FriendWish } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
-import { networkHash } from "../hashing.server";
 import { ApiError } from "../http.server";
 import { moderated } from "../wishes.server";
-import { hitRateLimit } from "../rate-limit.server";
-import { friendWishEmail, queueEmail, recipientHasRoom } from "./outbox.server";
+import { hitNetworkLimit } from "../rate-limit.server";
+import { friendWishEmail, queueVisitorMail } from "./outbox.server";
+import { networkHashes } from "../hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED, FRIEND_RECIPIENT_STOPPED } from "~/domain/messages";
 import { mailStopped, mailStopUrl } from "./mail-stop.server";
@@ -29,10 +29,11 @@ export async function sendWishToFriend(
     name: moderated(input.name),
     message: moderated(input.message),
   };
-  const ipHash = await networkHash(env.HASH_SECRET, request);
-  const limit = await hitRateLimit(env, `friend-mail:${ipHash}`, FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
+  const network = await networkHashes(env.HASH_SECRET, request);
+  const limit = await hitNetworkLimit(env, network, "friend-mail", FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
-  if (!(await recipientHasRoom(env, clean.friendEmail, now))) throw new ApiError(429, FRIEND_RECIPIENT_LIMITED, { code: ERROR_CODE.rateLimited });
   if (await mailStopped(env, clean.friendEmail)) throw new ApiError(403, FRIEND_RECIPIENT_STOPPED, { code: ERROR_CODE.recipientStopped });
-  await queueEmail(env, friendWishEmail(env, clean, await mailStopUrl(env, clean.friendEmail)), ctx, now);
+  const email = friendWishEmail(env, clean, await mailStopUrl(env, clean.friendEmail));
+  const queued = await queueVisitorMail(env, { ...email, kind: "friend-wish" }, network.network, ctx, now);
+  if (queued !== "queued") throw new ApiError(429, FRIEND_RECIPIENT_LIMITED, { code: ERROR_CODE.rateLimited });
 }

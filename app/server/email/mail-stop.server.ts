@@ -31,7 +31,17 @@ export function isMailStopToken(value: string | null): value is string {
   return value !== null && TOKEN.test(value);
 }
 
-/** Records the stop (idempotent: asking twice is the same as once). */
-export async function stopMail(env: Pick<Env, "DB">, token: string, now = Date.now()): Promise<void> {
-  await database(env).insert(mailStops).values({ addressHash: token, createdAt: now }).onConflictDoNothing();
+/**
+ * Records the stop (idempotent: asking twice is the same as once), only for an address the site has mailed: a
+ * made-up token stores nothing, so the table holds at most one row per address ever mailed (issue 31).
+ * Returns whether the token names such an address.
+ */
+export async function stopMail(env: Pick<Env, "DB">, token: string, now = Date.now()): Promise<boolean> {
+  const [, known] = await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO mail_stops (address_hash, created_at) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM outbox WHERE stop_token = ?1) ON CONFLICT DO NOTHING",
+    ).bind(token, now),
+    env.DB.prepare("SELECT EXISTS (SELECT 1 FROM mail_stops WHERE address_hash = ?1) AS stopped").bind(token),
+  ]);
+  return (known.results[0] as { stopped: number }).stopped === 1;
 }

@@ -10,7 +10,7 @@ import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
 import { outbox, wishes } from "../db/schema";
-import { mailStopped, mailStopUrl } from "./mail-stop.server";
+import { mailStopped, mailStopToken, mailStopUrl } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 
 const newId = monotonicFactory();
@@ -30,20 +30,56 @@ export interface OutgoingEmail {
 type WaitUntil = Pick<CloudflareContext["ctx"], "waitUntil">;
 
 /**
- * Mails of a visitor's making (wish copies and friend mails) one address may receive in 24 hours, whoever asks: the
- * site must not become a way to fill a stranger's inbox (issue 21).
+ * Mails of a visitor's making (wish copies, friend mails, newsletter confirmations) one address may receive in 24
+ * hours, from all senders together: the site must not become a way to fill a stranger's inbox (issues 21 and 31).
  */
-export const RECIPIENT_DAILY_MAIL_CAP = 3;
-const VISITOR_MAIL_KINDS = ["wish-copy", "friend-wish"];
+export const RECIPIENT_DAILY_MAIL_CAP = 10;
+/**
+ * Of those, what one sender network may cause to one address in 24 hours: so one network cannot use up the address's
+ * cap and block a genuine friend's mail (issue 31). Wish copies count under the writer's network.
+ */
+export const SENDER_RECIPIENT_DAILY_MAIL_CAP = 2;
+export const VISITOR_MAIL_KINDS = ["wish-copy", "friend-wish", "newsletter-confirm"] as const;
+export type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number];
 
-export async function recipientHasRoom(env: Env, to: string, now = Date.now()): Promise<boolean> {
-  const row = await env.DB.prepare(
-    `SELECT COUNT(*) AS n FROM outbox
-     WHERE lower(to_address) = lower(?) AND kind IN (${VISITOR_MAIL_KINDS.map(() => "?").join(", ")}) AND created_at >= ?`,
-  )
-    .bind(to.trim(), ...VISITOR_MAIL_KINDS, now - DAY_MS)
-    .first<{ n: number }>();
-  return (row?.n ?? 0) < RECIPIENT_DAILY_MAIL_CAP;
+export type VisitorMailOutcome = "queued" | "recipient-full" | "sender-full";
+
+const VISITOR_KINDS_SQL = VISITOR_MAIL_KINDS.map((kind) => `'${kind}'`).join(", ");
+
+/**
+ * Queues a visitor-triggered mail only while both recipient caps have room, checked inside the INSERT itself (as
+ * submitWish checks its limits), so concurrent requests cannot all pass a count read before any of them wrote.
+ */
+export async function queueVisitorMail(
+  env: Env,
+  email: OutgoingEmail & { kind: VisitorMailKind },
+  senderNetwork: string,
+  ctx?: WaitUntil,
+  now = Date.now(),
+): Promise<VisitorMailOutcome> {
+  const id = newId(now);
+  const recipient = email.to.trim().toLowerCase();
+  const since = now - DAY_MS;
+  const counted = `FROM outbox WHERE recipient = ?2 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?3`;
+  const [inserted, counts] = await env.DB.batch([
+    env.DB.prepare(
+      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at, stop_token)
+       SELECT ?1, ?4, ?5, ?2, ?6, ?7, ?8, '${OUTBOX_STATUS.queued}', 0, ?9, ?12
+       WHERE (SELECT COUNT(*) ${counted}) < ?10 AND (SELECT COUNT(*) ${counted} AND sender_network = ?6) < ?11`,
+    ).bind(
+      id, recipient, since, email.kind, email.to.trim(), senderNetwork,
+      // A line break in a header would let user text add headers of its own.
+      email.subject.replace(/[\r\n]+/g, " ").trim(), email.body, now,
+      RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP, await mailStopToken(env, recipient),
+    ),
+    env.DB.prepare(`SELECT COUNT(*) AS total FROM outbox WHERE recipient = ?1 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?2`).bind(recipient, since),
+  ]);
+  if (inserted.meta.changes > 0) {
+    if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => console.error("Outbox delivery failed", error)));
+    return "queued";
+  }
+  const { total } = counts.results[0] as { total: number };
+  return total >= RECIPIENT_DAILY_MAIL_CAP ? "recipient-full" : "sender-full";
 }
 
 /**
@@ -177,13 +213,14 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
   const work = async () => {
     const row = await database(env).query.wishes.findFirst({
       where: eq(wishes.id, wishId),
-      columns: { text: true, name: true, email: true },
+      columns: { text: true, name: true, email: true, ipHash: true },
     });
     if (!row?.email) return;
-    // Past the address's daily cap, or for an address that asked for no more mail, the copy is quietly not sent;
-    // the wish itself is stored as usual.
-    if (!(await recipientHasRoom(env, row.email)) || (await mailStopped(env, row.email))) return;
-    await queueEmail(env, wishCopyEmail(env, { to: row.email, text: row.text, name: row.name }, await mailStopUrl(env, row.email)));
+    // For an address that asked for no more mail, or past its caps, the copy is quietly not sent; the wish itself is
+    // stored as usual.
+    if (await mailStopped(env, row.email)) return;
+    const email = wishCopyEmail(env, { to: row.email, text: row.text, name: row.name }, await mailStopUrl(env, row.email));
+    if ((await queueVisitorMail(env, { ...email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
     await deliverOutbox(env);
   };
   ctx.waitUntil(work().catch((error: unknown) => console.error("Could not queue the wish copy", error)));

@@ -42,7 +42,13 @@ export default async function setup(project: TestProject) {
   const fake = await startIbmFakeServer({ port: 0 });
   // Every browser shares 127.0.0.1, so the per-network wish and ring limits are lifted, and journeys that ring one after another do
   // not wait out the spec's 20 s cooldown; both rules themselves are tested in workerd.
-  const testVars = { IP_DAILY_WISH_LIMIT: "100000", RING_COOLDOWN_SECONDS: "2", RING_NETWORK_HOURLY_LIMIT: "100000" };
+  const testVars = {
+    IP_DAILY_WISH_LIMIT: "100000",
+    RING_COOLDOWN_SECONDS: "2",
+    RING_NETWORK_HOURLY_LIMIT: "100000",
+    RING_NETWORK_COOLDOWN_SECONDS: "0",
+    RING_NETWORK_RINGS_PER_HOUR: "100000",
+  };
   const server = startServer({ port, persistTo: persistDir, vars: testVars });
   const ibmServer = startServer({
     port: ibmPort,

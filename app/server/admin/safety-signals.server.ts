@@ -1,0 +1,22 @@
+import { HIDE_VELOCITY_ALERT_PER_HOUR } from "~/domain/admin";
+import { DAY_MS } from "~/domain/limits";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What /admin watches for abuse: how fast reports are hiding wishes. */
+export interface SafetySignals {
+  autoHiddenLastHour: number;
+  autoHiddenLastDay: number;
+  /** Reports hid more wishes in the last hour than HIDE_VELOCITY_ALERT_PER_HOUR allows for. */
+  hideAlert: boolean;
+}
+
+export async function safetySignals(env: Pick<Env, "DB">, now = Date.now()): Promise<SafetySignals> {
+  const row = await env.DB.prepare(
+    `SELECT COUNT(*) AS day, SUM(auto_hidden_at >= ?2) AS hour FROM wishes WHERE auto_hidden_at IS NOT NULL AND auto_hidden_at >= ?1`,
+  )
+    .bind(now - DAY_MS, now - HOUR_MS)
+    .first<{ day: number; hour: number | null }>();
+  const autoHiddenLastHour = row?.hour ?? 0;
+  return { autoHiddenLastHour, autoHiddenLastDay: row?.day ?? 0, hideAlert: autoHiddenLastHour >= HIDE_VELOCITY_ALERT_PER_HOUR };
+}
