@@ -33,7 +33,7 @@ function check(environment: string | undefined, configPath: string, secretsPath:
   if (!(config.triggers?.crons ?? []).length) problems.push(`No cron trigger: rings and mail would never be retried.`);
   problems.push(
     ...deploymentProblems({
-      databaseIds: config.d1_databases.filter((db) => db.binding === "DB").map((db) => db.database_id ?? ""),
+      databaseIds: (config.d1_databases as { binding: string; database_id?: string }[]).filter((db) => db.binding === "DB").map((db) => db.database_id ?? ""),
       routes: (config.routes ?? []).map(routePattern),
     }),
     ...settingsProblems({ ...vars, ...secrets }, true),

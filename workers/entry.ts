@@ -13,7 +13,12 @@ import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRelay, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
-import { CROSS_SITE_REQUEST } from "~/domain/messages";
+import { CROSS_SITE_REQUEST, SERVER_ERROR } from "~/domain/messages";
+import { HEALTHZ_PATH, healthz } from "~/server/healthz.server";
+import { log } from "~/server/log.server";
+import { reportError } from "~/server/report-error.server";
+import { requestIdFor, withRequestContext } from "~/server/request-context.server";
+import { observeResponse } from "~/server/observe-response.server";
 
 export { BellRoom } from "./bell-room";
 export { BellRelay } from "./bell-relay";
@@ -22,12 +27,10 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const build = serverBuild as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(build);
 
-export default {
-  async fetch(request, workerEnv, ctx) {
-    const env = withStatementLog(workerEnv);
-    const url = new URL(request.url);
+async function respond(request: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
     // An upgrade (101) passes as it is; the room's refusals get the headers every answer carries.
     if (isSocketPath(url)) return withSecurityHeaders(await forwardToRelay(request, env), url);
+    if (url.pathname === HEALTHZ_PATH) return withSecurityHeaders(await healthz(env), url);
     // Outside Remix: the Vite server build cannot import the .wasm and .woff modules the share images need.
     if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
     // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs. Browsers
@@ -52,9 +55,37 @@ export default {
     const response = isSharedPage(limited, url) ? await sharedPage(url, render) : await render();
     if (isLocalizedPage(limited, url)) response.headers.append("Vary", LOCALE_VARY);
     return withSecurityHeaders(response, url);
+}
+
+export default {
+  /**
+   * Every request runs with its id (Cloudflare's ray id when there is one) in context, so each log line it writes
+   * carries it; the answer echoes it in `x-request-id`, and one line per request says how it went.
+   */
+  async fetch(request, workerEnv, ctx) {
+    const env = withStatementLog(workerEnv);
+    const url = new URL(request.url);
+    const context = { requestId: requestIdFor(request), route: url.pathname };
+    return withRequestContext(context, async () => {
+      const started = Date.now();
+      let response: Response;
+      try {
+        response = await respond(request, env, ctx, url);
+      } catch (error) {
+        await reportError(env, error, "fetch");
+        response = withSecurityHeaders(fail({ status: 500, error: SERVER_ERROR }), url);
+      }
+      observeResponse(env, ctx, request, url, response);
+      log("info", "request", { method: request.method, status: response.status, durationMs: Date.now() - started });
+      if (response.status === 101) return response;
+      response.headers.set("x-request-id", context.requestId);
+      return response;
+    });
   },
 
-  async scheduled(_controller, env, ctx) {
-    onSchedule(withStatementLog(env), ctx);
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      withRequestContext({ requestId: requestIdFor(), route: "cron" }, () => onSchedule(withStatementLog(env), controller.scheduledTime)),
+    );
   },
 } satisfies ExportedHandler<Env>;
