@@ -1,6 +1,6 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { CRON_HEARTBEAT, HOUR_MS, hourOf, RING_STUCK_AFTER_MS } from "~/domain/operations";
-import { RING_STATUS } from "~/domain/statuses";
+import { OUTBOX_UNSENT, RING_STATUS, sqlList } from "~/domain/statuses";
 import { database as db } from "./db/client.server";
 import { bellRings, errorCounts, operationsHeartbeats } from "./db/schema";
 
@@ -91,4 +91,14 @@ export async function trimErrorCounts(env: Env, now: number): Promise<void> {
 /** A finished ring's provider and QPU seconds, for its product metric. */
 export async function ringOutcome(env: Env, ringId: string): Promise<{ provider: string; usageSeconds: number | null } | undefined> {
   return db(env).select({ provider: bellRings.provider, usageSeconds: bellRings.usageSeconds }).from(bellRings).where(eq(bellRings.id, ringId)).get();
+}
+
+/** Mail still to send, and the newest delivery error of ours (the sender's name and its sentence, kept for /admin). */
+export async function outboxBacklog(env: Env): Promise<{ waiting: number; lastError: { at: number; error: string } | null }> {
+  const [waiting, failed] = await env.DB.batch<Record<string, unknown>>([
+    env.DB.prepare(`SELECT count(*) AS count FROM outbox WHERE status IN ${sqlList(...OUTBOX_UNSENT)}`),
+    env.DB.prepare("SELECT created_at AS at, error FROM outbox WHERE error IS NOT NULL ORDER BY created_at DESC LIMIT 1"),
+  ]);
+  const last = failed.results[0] as { at: number; error: string } | undefined;
+  return { waiting: Number(waiting.results[0]?.count ?? 0), lastError: last ?? null };
 }
