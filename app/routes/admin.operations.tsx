@@ -88,7 +88,9 @@ export default function AdminOperations() {
             Used: {seconds(ibm.usedSeconds)}
             {ibm.unsettledJobs > 0 ? `, and ${ibm.unsettledJobs} ${ibm.unsettledJobs === 1 ? "job" : "jobs"} not yet settled` : ""}
           </p>
-          <p>Budget (IBM_MONTHLY_BUDGET_SECONDS): {ibm.budgetSeconds === null ? "none set" : seconds(ibm.budgetSeconds)}</p>
+          <p className={styles.wishText}>
+            Budget (<code>IBM_MONTHLY_BUDGET_SECONDS</code>): {ibm.budgetSeconds === null ? "none set" : seconds(ibm.budgetSeconds)}
+          </p>
           {ibm.provider === "ibm" ? <p>Left on the instance: {ibm.instanceSecondsLeft === null ? "unknown (IBM did not answer)" : seconds(ibm.instanceSecondsLeft)}</p> : null}
         </section>
 

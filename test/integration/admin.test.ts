@@ -481,7 +481,7 @@ describe("/admin/operations", () => {
       expect(html).toContain(stuckId);
       expect(html).toContain("The provider did not answer in 15 s.");
       expect(html).toMatch(/<td>rate_limited<\/td><td>\d+<\/td>/);
-      expect(html).toContain("Budget (IBM_MONTHLY_BUDGET_SECONDS): none set");
+      expect(html).toContain("Budget (<code>IBM_MONTHLY_BUDGET_SECONDS</code>): none set");
       expect(html).toContain("Waiting:");
       expect(html).toContain("No problems");
     } finally {
