@@ -28,8 +28,13 @@ export async function sendToSentry(
     sentry.setTag("route", details.context.route);
   }
   sentry.captureException(error);
-  await Promise.allSettled(sending);
+  // A Sentry that does not answer must not hold the alarm or the request that failed.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.allSettled(sending), new Promise((resolve) => (timer = setTimeout(resolve, SEND_TIMEOUT_MS)))]);
+  clearTimeout(timer);
 }
+
+const SEND_TIMEOUT_MS = 5_000;
 
 type SentryEvent = Parameters<NonNullable<Options["beforeSend"]>>[0];
 
