@@ -107,3 +107,23 @@ describe("npm run check:production", () => {
     expect(unknown.output).toContain('--env must be "staging" or "production", not "prod".');
   });
 });
+
+describe("npm run deploy -- --env production", () => {
+  it("stops at the settings check, before building or touching D1, with a sentence naming the step", async () => {
+    const args = ["scripts/deploy.mjs", "--env", "production", "--secrets", join(work, "none.vars")];
+    const result = await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } }).then(
+      ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("== production: check the settings ==");
+    expect(result.output).toContain("Deploy to production stopped: could not check the settings (exit 1). Nothing after this step ran.");
+    expect(result.output).not.toContain("== production: build ==");
+  });
+
+  it("asks for an environment", async () => {
+    const result = await promisify(execFile)(process.execPath, ["scripts/deploy.mjs"], { cwd: root }).catch((error: { code: number; stderr: string }) => error);
+    expect((result as { code: number }).code).toBe(1);
+    expect((result as { stderr: string }).stderr).toContain("Choose an environment: npm run deploy -- --env production (or --env staging).");
+  });
+});
