@@ -1,12 +1,21 @@
-import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
 import { RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
 import { signShareImages } from "~/server/og/sign-share-images.server";
 import { stylesheetsBeforeModulePreloads } from "~/server/stylesheets-first.server";
+import { reportInBackground } from "~/server/report-error.server";
 
 const ABORT_DELAY_MS = 5_000;
+
+/**
+ * What a loader or action threw (not a Response it threw on purpose), reported once with the request's id; a
+ * request the visitor abandoned is not a failure.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (!request.signal.aborted) reportInBackground(context?.cloudflare, error, "remix");
+};
 
 export default async function handleRequest(
   request: Request,
@@ -30,7 +39,7 @@ export default async function handleRequest(
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       signal: controller.signal,
       onError(error: unknown) {
-        if (!controller.signal.aborted) console.error(error);
+        if (!controller.signal.aborted) reportInBackground(loadContext.cloudflare, error, "render");
         responseStatusCode = 500;
       },
     },

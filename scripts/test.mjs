@@ -10,7 +10,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const vitest = (config, report) => ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${join(reports, report)}`];
-const LANES = ["node.json", "bundle.json", "workerd.json", "ibm.json", "e2e.json"];
+const LANES = ["node.json", "bundle.json", "workerd.json", "ibm.json", "reporting.json", "e2e.json"];
 const stages = [
   [
     ["types", "npx", ["tsc", "--noEmit"]],
@@ -22,6 +22,7 @@ const stages = [
   [["Worker bundle (Node)", "npx", vitest("vitest.bundle.config.ts", "bundle.json")]],
   [["integration (workerd)", "npx", vitest("vitest.config.ts", "workerd.json")]],
   [["IBM path as deployed (workerd ↔ fake IBM over HTTP)", "npx", vitest("vitest.ibm.config.ts", "ibm.json")]],
+  [["error reporting as deployed (workerd ↔ stand-in Sentry over HTTP)", "npx", vitest("vitest.reporting.config.ts", "reporting.json")]],
   [["end-to-end (Chromium)", "npx", vitest("vitest.e2e.config.ts", "e2e.json")]],
 ];
 

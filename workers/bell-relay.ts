@@ -3,6 +3,7 @@ import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
+import { reportingFailures } from "~/server/report-error.server";
 import { coalesced } from "./coalesce";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */
@@ -31,6 +32,10 @@ export class BellRelay extends DurableObject<Env> {
   }
 
   async fetch(request: Request): Promise<Response> {
+    return reportingFailures(this.env, "BellRelay.fetch", () => this.accept(request), request);
+  }
+
+  private async accept(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
       return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.invalidRequest }, { status: 426 });
     }
@@ -75,19 +80,27 @@ export class BellRelay extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    await reportingFailures(this.env, "BellRelay.webSocketMessage", async () => this.receive(ws, message));
+  }
+
+  private receive(ws: WebSocket, message: string | ArrayBuffer): void {
     const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
     if (size > MAX_CLIENT_FRAME_BYTES) this.closeQuietly(ws, 1009, "Message too big");
     // Anything else a client sends is ignored: the protocol is server → client only.
   }
 
   async webSocketClose(ws: WebSocket): Promise<void> {
-    this.closeQuietly(ws, 1000, "Goodbye");
-    this.schedulePresence();
+    await reportingFailures(this.env, "BellRelay.webSocketClose", async () => {
+      this.closeQuietly(ws, 1000, "Goodbye");
+      this.schedulePresence();
+    });
   }
 
   async webSocketError(ws: WebSocket): Promise<void> {
-    this.closeQuietly(ws, 1011, "Socket error");
-    this.schedulePresence();
+    await reportingFailures(this.env, "BellRelay.webSocketError", async () => {
+      this.closeQuietly(ws, 1011, "Socket error");
+      this.schedulePresence();
+    });
   }
 
   private async reportPresence(): Promise<void> {

@@ -11,7 +11,7 @@ export default {
     return new Response("This Worker only hosts the BellRoom for development.", { status: 404 });
   },
 
-  async scheduled(_controller, env, ctx) {
-    onSchedule(env, ctx);
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(onSchedule(env, controller.scheduledTime));
   },
 } satisfies ExportedHandler<Env>;

@@ -15,6 +15,10 @@ import { coalesced } from "./coalesce";
 import { roomProviders, type RoomProvider, type RoomProviders } from "./room-provider";
 import { bellRelay } from "~/server/bell-room-client.server";
 import { withStatementLog } from "~/server/statement-log.server";
+import { reportingFailures } from "~/server/report-error.server";
+import { recordMetric } from "~/server/metrics.server";
+import { configuredProvider } from "~/domain/quantum-config";
+import { ringOutcome } from "~/server/operations.server";
 
 const LAST_RING_KEY = "lastRingAt";
 /** Each relay's last reported socket count, under this prefix and its name: presence survives the room's eviction. */
@@ -80,7 +84,7 @@ export class BellRoom extends DurableObject<Env> {
   }
 
   async alarm(): Promise<void> {
-    await this.poll();
+    await reportingFailures(this.env, "BellRoom.alarm", () => this.poll());
   }
 
   async credits(): Promise<QuantumCredits> {
@@ -179,6 +183,16 @@ export class BellRoom extends DurableObject<Env> {
     return { ok: true, ringId, wishIds: claimedIds, pendingLeft, cooldownSeconds };
   }
 
+  /** Product metrics (issue 33): every ring, and each ring's end with its provider and QPU seconds. */
+  private measure(message: RoomMessage): void {
+    if (message.type === "bell-rung" && !message.virtual) recordMetric(this.env, "ring", { provider: configuredProvider(this.env) });
+    if (message.type !== "batch-update" || (message.subType === "failed" && message.data.retrying)) return;
+    const event = message.subType === "completed" ? "ring_completed" : "ring_failed";
+    void ringOutcome(this.env, message.bellRingId)
+      .then((ring) => recordMetric(this.env, event, { provider: ring?.provider, seconds: ring?.usageSeconds }))
+      .catch(() => undefined);
+  }
+
   /** Gives back a cooldown spent on a ring that did not happen. */
   private async restoreCooldown(previous: number): Promise<void> {
     if (previous > 0) await this.ctx.storage.put(LAST_RING_KEY, previous);
@@ -211,6 +225,7 @@ export class BellRoom extends DurableObject<Env> {
   }
 
   private send(message: RoomMessage): number {
+    this.measure(message);
     const frame = JSON.stringify(message);
     const names = relayNames(relayCount(this.env.RELAY_COUNT));
     for (const name of names) void this.publishTo(name, frame);

@@ -13,7 +13,12 @@ import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRelay, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
-import { CROSS_SITE_REQUEST } from "~/domain/messages";
+import { CROSS_SITE_REQUEST, SERVER_ERROR } from "~/domain/messages";
+import { HEALTHZ_PATH, healthz } from "~/server/healthz.server";
+import { log } from "~/server/log.server";
+import { reportError } from "~/server/report-error.server";
+import { requestIdFor, withRequestContext } from "~/server/request-context.server";
+import { observeResponse } from "~/server/observe-response.server";
 
 export { BellRoom } from "./bell-room";
 export { BellRelay } from "./bell-relay";
@@ -22,39 +27,65 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const build = serverBuild as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(build);
 
+async function respond(request: Request, env: Env, ctx: ExecutionContext, url: URL): Promise<Response> {
+  // An upgrade (101) passes as it is; the room's refusals get the headers every answer carries.
+  if (isSocketPath(url)) return withSecurityHeaders(await forwardToRelay(request, env), url);
+  if (url.pathname === HEALTHZ_PATH) return withSecurityHeaders(await healthz(env), url);
+  // Outside Remix: the Vite server build cannot import the .wasm and .woff modules the share images need.
+  if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
+  // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs. Browsers
+  // upload CSP reports with an opaque ("null") Origin; the report endpoint changes nothing a visitor owns.
+  if (!SAFE_METHODS.has(request.method) && url.pathname !== CSP_REPORT_PATH && !isSameSiteOrigin(request, env)) {
+    return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
+  }
+  // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).
+  const limited = await limitRequestBody(request, bodyLimitFor(url));
+  if (limited instanceof Response) return withSecurityHeaders(limited, url);
+  const loadContext = { cloudflare: { env, ctx } };
+  // The JSON API skips Remix's request machinery and answers from each route's own handler (ADR 0009, ADR 0015).
+  const api = matchApiRoute(build, limited, url);
+  if (api) return withSecurityHeaders(await api.handler({ request: limited, params: api.params, context: loadContext }), url);
+  if (!SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
+    return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
+  }
+  const moved = localeRedirect(limited, url);
+  if (moved) return withSecurityHeaders(moved, url);
+  const render = () => handleRemixRequest(limited, loadContext);
+  // The anonymous home page is shared for a second, with a fresh nonce in every answer (ADR 0009).
+  const response = isSharedPage(limited, url) ? await sharedPage(url, render) : await render();
+  if (isLocalizedPage(limited, url)) response.headers.append("Vary", LOCALE_VARY);
+  return withSecurityHeaders(response, url);
+}
+
 export default {
+  /**
+   * Every request runs with its id (Cloudflare's ray id when there is one) in context, so each log line it writes
+   * carries it; the answer echoes it in `x-request-id`, and one line per request says how it went.
+   */
   async fetch(request, workerEnv, ctx) {
     const env = withStatementLog(workerEnv);
     const url = new URL(request.url);
-    // An upgrade (101) passes as it is; the room's refusals get the headers every answer carries.
-    if (isSocketPath(url)) return withSecurityHeaders(await forwardToRelay(request, env), url);
-    // Outside Remix: the Vite server build cannot import the .wasm and .woff modules the share images need.
-    if (url.pathname === OG_PATH) return withSecurityHeaders(await handleOgRequest(request, env, ctx), url);
-    // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs. Browsers
-    // upload CSP reports with an opaque ("null") Origin; the report endpoint changes nothing a visitor owns.
-    if (!SAFE_METHODS.has(request.method) && url.pathname !== CSP_REPORT_PATH && !isSameSiteOrigin(request, env)) {
-      return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
-    }
-    // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).
-    const limited = await limitRequestBody(request, bodyLimitFor(url));
-    if (limited instanceof Response) return withSecurityHeaders(limited, url);
-    const loadContext = { cloudflare: { env, ctx } };
-    // The JSON API skips Remix's request machinery and answers from each route's own handler (ADR 0009, ADR 0015).
-    const api = matchApiRoute(build, limited, url);
-    if (api) return withSecurityHeaders(await api.handler({ request: limited, params: api.params, context: loadContext }), url);
-    if (!SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
-      return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
-    }
-    const moved = localeRedirect(limited, url);
-    if (moved) return withSecurityHeaders(moved, url);
-    const render = () => handleRemixRequest(limited, loadContext);
-    // The anonymous home page is shared for a second, with a fresh nonce in every answer (ADR 0009).
-    const response = isSharedPage(limited, url) ? await sharedPage(url, render) : await render();
-    if (isLocalizedPage(limited, url)) response.headers.append("Vary", LOCALE_VARY);
-    return withSecurityHeaders(response, url);
+    const context = { requestId: requestIdFor(request), route: url.pathname };
+    return withRequestContext(context, async () => {
+      const started = Date.now();
+      let response: Response;
+      try {
+        response = await respond(request, env, ctx, url);
+      } catch (error) {
+        await reportError(env, error, "fetch");
+        response = withSecurityHeaders(fail({ status: 500, error: SERVER_ERROR }), url);
+      }
+      observeResponse(env, ctx, request, url, response);
+      log("info", "request", { method: request.method, status: response.status, durationMs: Date.now() - started });
+      if (response.status === 101) return response;
+      response.headers.set("x-request-id", context.requestId);
+      return response;
+    });
   },
 
-  async scheduled(_controller, env, ctx) {
-    onSchedule(withStatementLog(env), ctx);
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      withRequestContext({ requestId: requestIdFor(), route: "cron" }, () => onSchedule(withStatementLog(env), controller.scheduledTime)),
+    );
   },
 } satisfies ExportedHandler<Env>;

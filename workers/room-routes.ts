@@ -3,6 +3,10 @@ import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
 import { RELAY_NAME_HEADER } from "./bell-relay";
 import { sweepRateLimits } from "~/server/rate-limit.server";
 import { deliverOutbox } from "~/server/email/outbox.server";
+import { log } from "~/server/log.server";
+import { recordMetric } from "~/server/metrics.server";
+import { recordHeartbeat, trimErrorCounts } from "~/server/operations.server";
+import { reportError } from "~/server/report-error.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */
 export function isSocketPath(url: URL): boolean {
@@ -21,9 +25,25 @@ export function forwardToRelay(request: Request, env: Env): Promise<Response> {
   return bellRelay(env, name).fetch(named);
 }
 
-/** The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail. */
-export function onSchedule(env: Env, ctx: ExecutionContext): void {
-  ctx.waitUntil(bellRoom(env).poll());
-  ctx.waitUntil(deliverOutbox(env));
-  ctx.waitUntil(sweepRateLimits(env.DB));
+/**
+ * The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail.
+ * A run that fails is reported once (its first error), and its heartbeat, which /healthz and /admin/operations read,
+ * says so in a sentence of ours.
+ */
+export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<void> {
+  const started = Date.now();
+  const results = await Promise.allSettled([
+    bellRoom(env).poll(),
+    deliverOutbox(env).then((report) => {
+      if (report.sent) recordMetric(env, "mail_sent", { count: report.sent });
+      if (report.failed) recordMetric(env, "mail_failed", { count: report.failed });
+    }),
+    trimErrorCounts(env, scheduledTime),
+    sweepRateLimits(env.DB),
+  ]);
+  const failures = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);
+  if (failures.length > 0) await reportError(env, failures[0], "cron");
+  const problem = failures.length > 0 ? `${failures.length} of ${results.length} cron tasks failed; see the error log.` : null;
+  await recordHeartbeat(env, Date.now(), problem).catch(() => undefined);
+  log("info", "cron run", { failed: failures.length, durationMs: Date.now() - started });
 }

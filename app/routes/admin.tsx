@@ -15,6 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const SECTIONS = [
   { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/operations", label: "Operations", end: false },
   { to: "/admin/moderation", label: "Moderation", end: false },
   { to: "/admin/outbox", label: "Outbox", end: false },
   { to: "/admin/messages", label: "Messages", end: false },

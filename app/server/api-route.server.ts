@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { ApiError, handleApi } from "./http.server";
 import { inRequestLanguage } from "./api-language.server";
+import { reportInBackground } from "./report-error.server";
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Handler = (args: LoaderFunctionArgs) => Promise<Response>;
@@ -30,7 +31,7 @@ export function apiRoute(handlers: Partial<Record<Method, Handler>>): ApiDispatc
         const handler = handlers[method];
         if (!handler) throw new ApiError(405, `This address only answers ${allowed} requests.`);
         return handler(args);
-      }),
+      }, (error) => reportInBackground(args.context?.cloudflare, error, "api")),
     );
   return Object.defineProperty(dispatch, API_DISPATCH, { value: true });
 }

@@ -47,8 +47,11 @@ export function fail({ status, error, code, field, retryAfter }: ApiErrorBody): 
   );
 }
 
-/** Runs an API handler and turns thrown ApiErrors (and anything unexpected) into JSON errors. */
-export async function handleApi(run: () => Promise<Response>): Promise<Response> {
+/**
+ * Runs an API handler and turns thrown ApiErrors (and anything unexpected) into JSON errors; `unexpected` hears of
+ * anything that was not an ApiError or a Response (the route reports it).
+ */
+export async function handleApi(run: () => Promise<Response>, unexpected: (error: unknown) => void = (error) => console.error(error)): Promise<Response> {
   try {
     return await run();
   } catch (error) {
@@ -56,7 +59,7 @@ export async function handleApi(run: () => Promise<Response>): Promise<Response>
       return fail({ status: error.status, error: error.message, code: error.code, field: error.field, retryAfter: error.retryAfter });
     }
     if (error instanceof Response) return error;
-    console.error(error);
+    unexpected(error);
     return fail({ status: 500, error: SERVER_ERROR });
   }
 }

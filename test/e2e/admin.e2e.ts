@@ -4,7 +4,7 @@ import { axeViolations, launchBrowser, newVisitor } from "./support/browser";
 
 // The e2e server reads .dev.vars, created from .dev.vars.example.
 const ADMIN_PASSWORD = "quantum-bell-local-admin";
-const ADMIN_PAGES = ["/admin", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers"];
+const ADMIN_PAGES = ["/admin", "/admin/operations", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers"];
 
 let browser: Browser;
 beforeAll(async () => {
@@ -72,6 +72,19 @@ describe("admin in Chromium", () => {
       expect(await page.locator('meta[name="robots"]').getAttribute("content"), path).toBe("noindex, nofollow");
       expect(await axeViolations(page), path).toEqual([]);
     }
+    await context.close();
+  });
+
+  it.each([360, 1920])("shows /admin/operations at %i px without sideways scroll", async (width) => {
+    const { context, page } = await newVisitor(browser, { viewport: { width, height: 900 } });
+    await signIn(page);
+    await page.goto("/admin/operations");
+    await page.getByRole("heading", { level: 1, name: "Operations" }).waitFor();
+    for (const section of ["Settings", "Cron", "Services", "IBM time this month", "Outbox", "Rings", "Errors in the last 24 hours"]) {
+      await page.getByRole("heading", { level: 2, name: section }).waitFor();
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/admin-operations-${width}.png`, fullPage: true });
     await context.close();
   });
 

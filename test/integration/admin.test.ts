@@ -8,7 +8,7 @@ import { LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/serve
 import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail, queueWishCopy, RECIPIENT_DAILY_MAIL_CAP } from "~/server/email/outbox.server";
 import { ADMIN_PASSWORD as PASSWORD, browserFetch as adminFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
 
-const PAGES = ["/admin", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/subscribers.csv"];
+const PAGES = ["/admin", "/admin/operations", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/subscribers.csv"];
 
 async function stats(): Promise<SiteStats> {
   return (await call<{ stats: SiteStats }>("/api/stats")).json.stats;
@@ -524,5 +524,46 @@ describe("dashboard actions", () => {
     const response = await adminFetch("/admin?index", { form: { intent: "retry-ring", ringId: id }, cookie });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("its wishes went back to the pool");
+  });
+});
+
+describe("/admin/operations", () => {
+  it("shows the cron's last run, stuck rings with their last error, the outbox, IBM time, errors by code and settings", async () => {
+    const { recordHeartbeat, countError } = await import("~/server/operations.server");
+    const now = Date.now();
+    await recordHeartbeat(env, now - 42_000, null);
+    await countError(env, "rate_limited", now);
+    await countError(env, "rate_limited", now);
+    const stuckId = `stuck-${crypto.randomUUID()}`;
+    await env.DB.prepare(
+      "INSERT INTO bell_rings (id, created_at, provider, status, next_attempt_at, attempts, error) VALUES (?, ?, 'simulator', 'running', ?, 3, 'The provider did not answer in 15 s.')",
+    )
+      .bind(stuckId, now - 3_600_000, now - 1_800_000)
+      .run();
+    try {
+      const cookie = await signIn();
+      const response = await adminFetch("/admin/operations", { cookie });
+      expect(response.status).toBe(200);
+      const html = (await response.text()).replace(/<!-- -->/g, "");
+      expect(html).toContain("<h1>Operations</h1>");
+      expect(html).toMatch(/Last run: \d{4}-\d\d-\d\d \d\d:\d\d UTC \(4[2-9] s ago\)/);
+      expect(html).toContain("on time");
+      expect(html).toContain(stuckId);
+      expect(html).toContain("The provider did not answer in 15 s.");
+      expect(html).toMatch(/<td>rate_limited<\/td><td>\d+<\/td>/);
+      expect(html).toContain("Budget (<code>IBM_MONTHLY_BUDGET_SECONDS</code>): none set");
+      expect(html).toContain("Waiting:");
+      expect(html).toContain("No problems");
+    } finally {
+      await env.DB.prepare("DELETE FROM bell_rings WHERE id = ?").bind(stuckId).run();
+    }
+  });
+
+  it("counts each JSON error the API answers under its code", async () => {
+    const { errorCountsSince } = await import("~/server/operations.server");
+    const before = (await errorCountsSince(env, Date.now())).find((row) => row.code === "not_found")?.count ?? 0;
+    const { status } = await call("/api/wishes/01ARZ3NDEKTSV4RRFFQ69G5FAV");
+    expect(status).toBe(404);
+    await waitFor(async () => ((await errorCountsSince(env, Date.now())).find((row) => row.code === "not_found")?.count ?? 0) > before);
   });
 });

@@ -92,6 +92,8 @@ const completed = (usageSeconds: number | null): JobStatus => ({
 beforeEach(async () => {
   // Earlier files' rings must not use up this file's per-minute job budget or be picked up by its polls.
   await env.DB.prepare("UPDATE bell_rings SET submit_started_at = NULL, status = 'completed', usage_final = 1 WHERE provider = 'ibm'").run();
+  // A ring takes the ringer's wishes plus the oldest others (ADR 0033): earlier tests' freed wishes must not join.
+  await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status = 'pending'").run();
 });
 
 describe("3. a job creation whose answer was lost is found again, never paid twice", () => {

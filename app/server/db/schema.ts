@@ -336,3 +336,22 @@ export const cspReports = sqliteTable(
   },
   (table) => [index("csp_reports_created_at").on(table.createdAt)],
 );
+
+/** When something last happened that an operator watches for ("cron": the scheduled handler ran), and how it went. */
+export const operationsHeartbeats = sqliteTable("operations_heartbeats", {
+  name: text("name").primaryKey(),
+  at: integer("at").notNull(),
+  /** A short sentence of ours (never a provider's raw text) about the last run, or null when it went well. */
+  problem: text("problem"),
+});
+
+/** Errors the site answered or met, counted per UTC hour and machine code: /admin/operations' last 24 hours (ADR 0047). */
+export const errorCounts = sqliteTable(
+  "error_counts",
+  {
+    hour: integer("hour").notNull(),
+    code: text("code").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.code] })],
+);

@@ -1,0 +1,168 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { adminMeta } from "~/components/admin/admin-meta";
+import * as styles from "~/components/admin/admin.css";
+import { AdminTable } from "~/components/admin/admin-table";
+import { RING_STATUSES } from "~/domain/statuses";
+import { loadOperations } from "~/server/admin/operations.server";
+import { requireAdmin } from "~/server/admin/auth.server";
+
+export const meta: MetaFunction = () => adminMeta("Operations");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { env } = context.cloudflare;
+  await requireAdmin(request, env);
+  return loadOperations(env);
+}
+
+const HEALTH_LABELS = { database: "Database (D1)", cache: "Edge cache", redis: "Bell room (realtime)" } as const;
+const dateTime = (ms: number | null) => (ms === null ? "never" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
+const seconds = (value: number) => `${Math.round(value * 10) / 10} s`;
+
+function Badge({ good, children }: { good: boolean; children: ReactNode }) {
+  return <span className={good ? styles.badge.good : styles.badge.bad}>{children}</span>;
+}
+
+export default function AdminOperations() {
+  const { health, cron, rings, outbox, ibm, errors, settingsProblems } = useLoaderData<typeof loader>();
+  const errorTotal = errors.reduce((sum, row) => sum + row.count, 0);
+  return (
+    <>
+      <h1>Operations</h1>
+      <div className={styles.grid}>
+        <section className={styles.section} aria-labelledby="settings-title">
+          <h2 id="settings-title" className={styles.sectionTitle}>
+            Settings
+          </h2>
+          {settingsProblems.length === 0 ? (
+            <p>
+              <Badge good>No problems</Badge>
+            </p>
+          ) : (
+            <ul>
+              {settingsProblems.map((problem) => (
+                <li key={problem}>
+                  <span className={styles.badge.bad}>{problem}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="cron-title">
+          <h2 id="cron-title" className={styles.sectionTitle}>
+            Cron
+          </h2>
+          <p>
+            Last run: {dateTime(cron.lastRunAt)}
+            {cron.lagSeconds === null ? null : ` (${cron.lagSeconds} s ago)`}{" "}
+            <Badge good={!cron.stale}>{cron.stale ? "stale" : "on time"}</Badge>
+          </p>
+          {cron.problem ? <p className={styles.badge.bad}>{cron.problem}</p> : null}
+          <p className={styles.muted}>It runs every minute; more than 5 minutes without a run makes /healthz answer 503.</p>
+        </section>
+
+        <section className={styles.section} aria-labelledby="services-title">
+          <h2 id="services-title" className={styles.sectionTitle}>
+            Services
+          </h2>
+          <ul>
+            {(Object.keys(HEALTH_LABELS) as (keyof typeof HEALTH_LABELS)[]).map((key) => (
+              <li key={key}>
+                {HEALTH_LABELS[key]}: <Badge good={health[key].connected}>{health[key].connected ? "connected" : "not connected"}</Badge>
+              </li>
+            ))}
+            <li>
+              Quantum provider ({health.quantum.provider}):{" "}
+              <Badge good={health.quantum.ready}>{health.quantum.ready ? "ready" : health.quantum.problem}</Badge>
+            </li>
+          </ul>
+        </section>
+
+        <section className={styles.section} aria-labelledby="ibm-title">
+          <h2 id="ibm-title" className={styles.sectionTitle}>
+            IBM time this month
+          </h2>
+          <p>
+            Used: {seconds(ibm.usedSeconds)}
+            {ibm.unsettledJobs > 0 ? `, and ${ibm.unsettledJobs} ${ibm.unsettledJobs === 1 ? "job" : "jobs"} not yet settled` : ""}
+          </p>
+          <p className={styles.wishText}>
+            Budget (<code>IBM_MONTHLY_BUDGET_SECONDS</code>): {ibm.budgetSeconds === null ? "none set" : seconds(ibm.budgetSeconds)}
+          </p>
+          {ibm.provider === "ibm" ? <p>Left on the instance: {ibm.instanceSecondsLeft === null ? "unknown (IBM did not answer)" : seconds(ibm.instanceSecondsLeft)}</p> : null}
+        </section>
+
+        <section className={styles.section} aria-labelledby="outbox-title">
+          <h2 id="outbox-title" className={styles.sectionTitle}>
+            Outbox
+          </h2>
+          <p>
+            Waiting: {outbox.waiting} <Badge good={outbox.waiting === 0}>{outbox.waiting === 0 ? "empty" : "backlog"}</Badge>
+          </p>
+          <p className={styles.wishText}>
+            Last delivery error: {outbox.lastError ? `${outbox.lastError.error} (mail written ${dateTime(outbox.lastError.at)})` : "none"}
+          </p>
+        </section>
+      </div>
+
+      <section className={styles.section} aria-labelledby="rings-title">
+        <h2 id="rings-title" className={styles.sectionTitle}>
+          Rings
+        </h2>
+        <p>
+          {RING_STATUSES.map((status) => `${status} ${rings.byStatus[status] ?? 0}`).join(" · ")}
+        </p>
+        <AdminTable
+          label="Rings stuck past their deadline"
+          rows={rings.stuck}
+          columns={["Ring", "Status", "Due since", "Attempts", "Last error"]}
+          empty={
+            <p>
+              <Badge good>No ring is stuck</Badge> (an unfinished ring still due 5 minutes after its deadline counts as stuck).
+            </p>
+          }
+          rowKey={(ring) => ring.id}
+        >
+          {(ring) => (
+            <>
+              <td className={styles.wishText}>
+                {ring.id} <span className={styles.muted}>({ring.provider})</span>
+              </td>
+              <td>{ring.status}</td>
+              <td>{dateTime(ring.dueAt)}</td>
+              <td>{ring.attempts}</td>
+              <td className={styles.wishText}>{ring.error ?? "—"}</td>
+            </>
+          )}
+        </AdminTable>
+      </section>
+
+      <section className={styles.section} aria-labelledby="errors-title">
+        <h2 id="errors-title" className={styles.sectionTitle}>
+          Errors in the last 24 hours
+        </h2>
+        <AdminTable
+          label="Errors by code, last 24 hours"
+          rows={errors}
+          columns={["Code", "Count"]}
+          empty={<p>No errors answered or met in the last 24 hours.</p>}
+          rowKey={(row) => row.code}
+        >
+          {(row) => (
+            <>
+              <td>{row.code}</td>
+              <td>{row.count}</td>
+            </>
+          )}
+        </AdminTable>
+        {errorTotal > 0 ? (
+          <p className={styles.muted}>
+            {errorTotal} in all. &ldquo;uncaught&rdquo; is an error nothing handled: look it up in Workers Logs (or Sentry) by its request id.
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { monthlyBudgetSeconds } from "~/domain/ibm-budget";
+import { cronIsStale } from "~/domain/operations";
+import { configuredProvider } from "~/domain/quantum-config";
+import { quantumCredits } from "../credits.server";
+import { checkHealth, type HealthReport } from "../health.server";
+import { monthSpend } from "../job-ledger.server";
+import { errorCountsSince, lastHeartbeat, outboxBacklog, ringsByStatus, stuckRings, type StuckRing } from "../operations.server";
+import { runtimeSettingsProblems } from "../settings.server";
+
+/** What /admin/operations shows: the page an operator opens first (issue 33). */
+export interface OperationsView {
+  now: number;
+  health: HealthReport;
+  cron: { lastRunAt: number | null; lagSeconds: number | null; stale: boolean; problem: string | null };
+  rings: { byStatus: Record<string, number>; stuck: StuckRing[] };
+  outbox: { waiting: number; lastError: { at: number; error: string } | null };
+  ibm: {
+    provider: string;
+    usedSeconds: number;
+    unsettledJobs: number;
+    budgetSeconds: number | null;
+    /** What the instance says is left, when the provider is IBM and answered. */
+    instanceSecondsLeft: number | null;
+  };
+  errors: { code: string; count: number }[];
+  settingsProblems: string[];
+}
+
+export async function loadOperations(env: Env, now = Date.now()): Promise<OperationsView> {
+  const provider = configuredProvider(env) ?? "unknown";
+  const [health, heartbeat, byStatus, stuck, outbox, spend, errors, credits] = await Promise.all([
+    checkHealth(env),
+    lastHeartbeat(env),
+    ringsByStatus(env),
+    stuckRings(env, now),
+    outboxBacklog(env),
+    monthSpend(env, now),
+    errorCountsSince(env, now),
+    provider === "ibm" ? quantumCredits(env).catch(() => null) : Promise.resolve(null),
+  ]);
+  const lastRunAt = heartbeat?.at ?? null;
+  return {
+    now,
+    health,
+    cron: {
+      lastRunAt,
+      lagSeconds: lastRunAt === null ? null : Math.max(0, Math.round((now - lastRunAt) / 1000)),
+      stale: cronIsStale(lastRunAt, now),
+      problem: heartbeat?.problem ?? null,
+    },
+    rings: { byStatus, stuck },
+    outbox,
+    ibm: {
+      provider,
+      usedSeconds: spend.chargedSeconds,
+      unsettledJobs: spend.unsettledJobs,
+      budgetSeconds: monthlyBudgetSeconds(env as { IBM_MONTHLY_BUDGET_SECONDS?: string }),
+      instanceSecondsLeft: credits?.seconds ?? null,
+    },
+    errors,
+    settingsProblems: runtimeSettingsProblems(env),
+  };
+}

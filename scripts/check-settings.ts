@@ -1,0 +1,51 @@
+// `npm run check:production` / `check:staging`: the chosen environment's settings and the secrets the operator
+// lists, checked offline before a deploy. Exits 1 with one sentence per problem (ADR 0045).
+import { existsSync, readFileSync } from "node:fs";
+import { parseArgs, parseEnv } from "node:util";
+import { unstable_readConfig } from "wrangler";
+import { deployedEnvironment, deploymentProblems, settingsProblems } from "../app/domain/settings";
+
+const { values: args } = parseArgs({
+  options: { env: { type: "string" }, config: { type: "string", default: "wrangler.toml" }, secrets: { type: "string" } },
+});
+
+function routePattern(route: unknown): string {
+  if (typeof route === "string") return route;
+  return (route as { pattern: string }).pattern;
+}
+
+function check(environment: string | undefined, configPath: string, secretsPath: string): string[] {
+  const name = deployedEnvironment(environment);
+  if (!name) return [`--env must be "staging" or "production", not "${environment ?? ""}".`];
+  const config = unstable_readConfig({ config: configPath, env: name }, { hideWarnings: true });
+  const problems: string[] = [];
+  const listed = existsSync(secretsPath);
+  if (!listed) {
+    problems.push(`${secretsPath} is missing: list the environment's secrets there (KEY="value", one a line), as for \`wrangler secret bulk\`.`);
+  }
+  const secrets = listed ? (parseEnv(readFileSync(secretsPath, "utf8")) as Record<string, string>) : {};
+  const vars = Object.fromEntries(Object.entries(config.vars ?? {}).map(([key, value]) => [key, String(value)]));
+  if (deployedEnvironment(vars.DEPLOY_ENV) !== name) problems.push(`DEPLOY_ENV must be "${name}" in [env.${name}.vars].`);
+  const inBoth = Object.keys(secrets).filter((key) => key in vars);
+  if (inBoth.length > 0) problems.push(`${inBoth.join(", ")} set both as a variable and as a secret: keep one.`);
+  if (!config.observability?.enabled) problems.push(`Observability is off: set [env.${name}.observability] enabled = true.`);
+  if (!config.keep_vars) problems.push("keep_vars is not true: a variable set in the dashboard would be deleted by the deploy.");
+  if (!(config.triggers?.crons ?? []).length) problems.push(`No cron trigger: rings and mail would never be retried.`);
+  problems.push(
+    ...deploymentProblems({
+      databaseIds: (config.d1_databases as { binding: string; database_id?: string }[]).filter((db) => db.binding === "DB").map((db) => db.database_id ?? ""),
+      routes: (config.routes ?? []).map(routePattern),
+    }),
+    ...settingsProblems({ ...vars, ...secrets }, true),
+  );
+  return problems;
+}
+
+const environment = args.env;
+const problems = check(environment, args.config!, args.secrets ?? `.${environment}.vars`);
+if (problems.length > 0) {
+  console.error(`The ${environment ?? "chosen"} settings are not ready to deploy:`);
+  for (const problem of problems) console.error(`- ${problem}`);
+  process.exit(1);
+}
+console.log(`The ${environment} settings are ready to deploy.`);

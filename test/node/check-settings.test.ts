@@ -1,0 +1,129 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+
+// `npm run check:production` as the operator runs it: the real wrangler.toml (with its placeholders filled in, or not)
+// and a secrets file, checked by the script in a child process; the exit code and the sentences are the contract.
+
+const root = join(import.meta.dirname, "..", "..");
+const work = mkdtempSync(join(root, ".tmp", "check-settings-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const GOOD_SECRETS = {
+  HASH_SECRET: "k1Hc9Zq4mW7vT2yB8nR5xL0pD3sF6gJ1aE",
+  SESSION_SECRET: "u7Yt4Rr2Ee9Ww1Qq3Aa5Ss8Dd6Ff0Gg2Hh",
+  ADMIN_PASSWORD: "correct horse battery staple",
+};
+
+/** wrangler.toml with the operator's edits: the placeholders replaced by a real host and database. */
+function config(edit: (toml: string) => string = (toml) => toml): string {
+  const filled = readFileSync(join(root, "wrangler.toml"), "utf8")
+    .replaceAll("quantum-bell.example", "bell.quantum-peace.org")
+    .replaceAll("00000000-0000-0000-0000-000000000000", "6f1c2d3e-4a5b-4c6d-8e7f-901234567890");
+  const path = join(work, `wrangler-${Math.random().toString(36).slice(2)}.toml`);
+  writeFileSync(path, edit(filled));
+  return path;
+}
+
+function secrets(values: Record<string, string>): string {
+  const path = join(work, `secrets-${Math.random().toString(36).slice(2)}.vars`);
+  writeFileSync(path, Object.entries(values).map(([key, value]) => `${key}="${value}"`).join("\n"));
+  return path;
+}
+
+async function run(env: string, configPath: string, secretsPath: string): Promise<{ code: number; output: string }> {
+  const args = ["--import", "tsx", "scripts/check-settings.ts", "--env", env, "--config", configPath, "--secrets", secretsPath];
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe("npm run check:production", () => {
+  it("passes filled-in settings with good secrets, for production and staging", async () => {
+    const path = config();
+    for (const env of ["production", "staging"]) {
+      const result = await run(env, path, secrets(GOOD_SECRETS));
+      expect(result.output).toContain(`The ${env} settings are ready to deploy.`);
+      expect(result.code).toBe(0);
+    }
+  });
+
+  it("refuses the committed wrangler.toml: its placeholders are not a deployment", async () => {
+    const result = await run("production", join(root, "wrangler.toml"), secrets(GOOD_SECRETS));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("SITE_URL is still the placeholder host from wrangler.toml: set your domain.");
+    expect(result.output).toContain("The D1 database_id is the placeholder");
+    expect(result.output).toContain("A route is still the placeholder host from wrangler.toml: set your domain.");
+  });
+
+  it("gives one sentence per problem, never a secret's value, and exits 1", async () => {
+    const path = config((toml) =>
+      toml
+        .replace('SITE_URL = "https://bell.quantum-peace.org"', 'SITE_URL = "http://localhost:5002"')
+        .replace(/(\[env\.production\.vars\][^[]*?)QUANTUM_PROVIDER = "simulator"/s, '$1QUANTUM_PROVIDER = "ibm"'),
+    );
+    const result = await run(
+      "production",
+      path,
+      secrets({ HASH_SECRET: "local-development-hash-secret-change-me-in-production", ADMIN_PASSWORD: "pw-long-enough-to-pass", IBM_API_KEY: "key-value-9" }),
+    );
+    expect(result.code).toBe(1);
+    const sentences = result.output.split("\n").filter((line) => line.startsWith("- "));
+    expect(sentences).toEqual([
+      "- SITE_URL must start with https:// in a deployed environment.",
+      "- HASH_SECRET is the example value from .dev.vars.example: set a new random one.",
+      "- SESSION_SECRET is not set: it signs the admin's session cookie.",
+      '- QUANTUM_PROVIDER is "ibm" but IBM_INSTANCE_CRN is not set.',
+    ]);
+    expect(result.output).not.toContain("local-development-hash-secret");
+    expect(result.output).not.toContain("key-value-9");
+  });
+
+  it("names a localhost origin over https, and a malformed CRN", async () => {
+    const path = config((toml) =>
+      toml
+        .replace('SITE_URL = "https://bell.quantum-peace.org"', 'SITE_URL = "https://localhost"')
+        .replace(/(\[env\.production\.vars\][^[]*?)QUANTUM_PROVIDER = "simulator"/s, '$1QUANTUM_PROVIDER = " IBM "'),
+    );
+    const result = await run("production", path, secrets({ ...GOOD_SECRETS, IBM_API_KEY: "k", IBM_INSTANCE_CRN: "not-a-crn" }));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("- SITE_URL points at this computer (localhost): set the site's public origin.");
+    expect(result.output).toContain("- IBM_INSTANCE_CRN is not an instance CRN (crn:v1:…:region:a/…).");
+  });
+
+  it("asks for the secrets file when there is none, and for a known environment", async () => {
+    const missing = await run("production", config(), join(work, "nope.vars"));
+    expect(missing.code).toBe(1);
+    expect(missing.output).toContain("nope.vars is missing");
+    expect(missing.output).toContain("- HASH_SECRET is not set");
+    const unknown = await run("prod", config(), secrets(GOOD_SECRETS));
+    expect(unknown.code).toBe(1);
+    expect(unknown.output).toContain('--env must be "staging" or "production", not "prod".');
+  });
+});
+
+describe("npm run deploy -- --env production", () => {
+  it("stops at the settings check, before building or touching D1, with a sentence naming the step", async () => {
+    const args = ["scripts/deploy.mjs", "--env", "production", "--secrets", join(work, "none.vars")];
+    const result = await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } }).then(
+      ({ stdout, stderr }) => ({ code: 0, output: stdout + stderr }),
+      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, output: error.stdout + error.stderr }),
+    );
+    expect(result.code).toBe(1);
+    expect(result.output).toContain("== production: check the settings ==");
+    expect(result.output).toContain("Deploy to production stopped: could not check the settings (exit 1). Nothing after this step ran.");
+    expect(result.output).not.toContain("== production: build ==");
+  });
+
+  it("asks for an environment", async () => {
+    const result = await promisify(execFile)(process.execPath, ["scripts/deploy.mjs"], { cwd: root }).catch((error: { code: number; stderr: string }) => error);
+    expect((result as { code: number }).code).toBe(1);
+    expect((result as { stderr: string }).stderr).toContain("Choose an environment: npm run deploy -- --env production (or --env staging).");
+  });
+});
