@@ -659,7 +659,8 @@ export function createIbmFake(initial: IbmFakeOptions = {}): IbmFake {
       return apiError(400, "bad_request", `Unsupported IBM-API-Version: ${apiVersion ?? "(none)"}.`);
     }
     const answer = await routeApi(request, path, body, signal);
-    if (afterAction) return scriptedFailure(fault!, path, signal);
+    // A garbled body stands in for a success only; a refusal (a 409 on a cancel) is never garbled into a 200.
+    if (afterAction && (fault !== "odd-shape" || answer.ok)) return scriptedFailure(fault!, path, signal);
     return answer;
   };
 
