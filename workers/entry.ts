@@ -54,7 +54,7 @@ export default {
     return withSecurityHeaders(response, url);
   },
 
-  async scheduled(_controller, env, ctx) {
-    onSchedule(withStatementLog(env), ctx);
+  async scheduled(controller, env, ctx) {
+    onSchedule(withStatementLog(env), ctx, controller.scheduledTime);
   },
 } satisfies ExportedHandler<Env>;

@@ -2,6 +2,7 @@ import { relayCount, relayFor, relaysByColo } from "~/domain/relays";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
 import { RELAY_NAME_HEADER } from "./bell-relay";
 import { deliverOutbox } from "~/server/email/outbox.server";
+import { sweepRetention } from "~/server/retention.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */
 export function isSocketPath(url: URL): boolean {
@@ -20,8 +21,12 @@ export function forwardToRelay(request: Request, env: Env): Promise<Response> {
   return bellRelay(env, name).fetch(named);
 }
 
-/** The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail. */
-export function onSchedule(env: Env, ctx: ExecutionContext): void {
+/**
+ * The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail
+ * and sweeps what is past its retention bound, each on its own so neither waits for nor fails the others.
+ */
+export function onSchedule(env: Env, ctx: ExecutionContext, now = Date.now()): void {
   ctx.waitUntil(bellRoom(env).poll());
   ctx.waitUntil(deliverOutbox(env));
+  ctx.waitUntil(sweepRetention(env, { now }).catch((error: unknown) => console.error("Retention sweep failed", error)));
 }

@@ -79,6 +79,7 @@ export const resonances = sqliteTable(
     primaryKey({ columns: [t.wishId, t.fingerprintHash] }),
     index("resonances_network_wish_idx").on(t.networkHash, t.wishId),
     index("resonances_network_created_idx").on(t.networkHash, t.createdAt),
+    index("resonances_created_idx").on(t.createdAt),
   ],
 );
 
@@ -245,7 +246,7 @@ export const outbox = sqliteTable(
     createdAt: integer("created_at").notNull(),
     sentAt: integer("sent_at"),
   },
-  (t) => [index("outbox_status_created_idx").on(t.status, t.createdAt)],
+  (t) => [index("outbox_status_created_idx").on(t.status, t.createdAt), index("outbox_created_idx").on(t.createdAt)],
 );
 
 export const contactMessages = sqliteTable(
@@ -259,6 +260,8 @@ export const contactMessages = sqliteTable(
     ipHash: text("ip_hash"),
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
+    /** Set when the operator keeps the message past the retention bound (app/domain/retention.ts). */
+    keptAt: integer("kept_at"),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_ip_idx").on(t.ipHash, t.createdAt)],
 );
@@ -271,8 +274,10 @@ export const newsletterSubscribers = sqliteTable(
     confirmedAt: integer("confirmed_at"),
     createdAt: integer("created_at").notNull(),
     unsubscribedAt: integer("unsubscribed_at"),
+    /** The address's keyed hash (its mail-stop token), so a one-click unsubscribe finds the row. */
+    addressHash: text("address_hash"),
   },
-  (t) => [index("newsletter_token_idx").on(t.token)],
+  (t) => [index("newsletter_token_idx").on(t.token), index("newsletter_address_hash_idx").on(t.addressHash)],
 );
 
 /** Fixed-window counters for rate limits that are not tied to a wish row (IP wish limit, contact, reports, login). */
