@@ -7,7 +7,7 @@ import { fieldErrors, NEWSLETTER_HOURLY_LIMIT, newsletterSchema } from "~/domain
 import { mailStopLine } from "~/domain/messages";
 import { database } from "./db/client.server";
 import { newsletterSubscribers, outbox } from "./db/schema";
-import { mailStopped, mailStopUrl } from "./email/mail-stop.server";
+import { mailStopped, mailStopToken, mailStopUrl } from "./email/mail-stop.server";
 import { networkHash } from "./hashing.server";
 import { consumeRateLimit } from "./rate-limit.server";
 
@@ -73,11 +73,12 @@ export async function subscribe(
   const now = Date.now();
   const confirmUrl = `${env.SITE_URL.replace(/\/+$/, "")}/newsletter?token=${token}`;
   const letter = confirmationLetter(env.SITE_NAME, confirmUrl, await mailStopUrl(env, email));
+  const addressHash = await mailStopToken(env, email);
   await db.batch([
     db
       .insert(newsletterSubscribers)
-      .values({ email, token, createdAt: now })
-      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { token, createdAt: now, unsubscribedAt: null } }),
+      .values({ email, token, createdAt: now, addressHash })
+      .onConflictDoUpdate({ target: newsletterSubscribers.email, set: { token, createdAt: now, unsubscribedAt: null, addressHash } }),
     db.insert(outbox).values({ id: newId(), kind: "newsletter-confirm", toAddress: email, ...letter, createdAt: now }),
   ]);
   return { status: "pending" };

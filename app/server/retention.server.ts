@@ -17,7 +17,7 @@ type Step = (db: D1Database, now: number, batch: number) => Promise<number>;
 const cutoff = (kind: RetainedKind, now: number) => retentionCutoff(kind, now);
 const changes = (result: D1Result) => result.meta.changes ?? 0;
 
-const FINAL_MAIL = `status IN ('${OUTBOX_STATUS.sent}', '${OUTBOX_STATUS.failed}')`;
+const FINAL_MAIL = `status IN ('${OUTBOX_STATUS.sent}', '${OUTBOX_STATUS.failed}', '${OUTBOX_STATUS.stopped}')`;
 
 /** One bounded statement per table; each selects at most `batch` rows past its bound (app/domain/retention.ts). */
 const STEPS: Record<SweptTable, Step> = {

@@ -10,7 +10,7 @@ import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
 import { outbox, wishes } from "../db/schema";
-import { mailStopped, mailStopUrl } from "./mail-stop.server";
+import { listUnsubscribeHeaders, mailStopped, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 
 const newId = monotonicFactory();
@@ -73,6 +73,7 @@ export interface DeliveryReport {
   retrying: number;
   failed: number;
   held: number;
+  stopped: number;
 }
 
 /**
@@ -81,7 +82,7 @@ export interface DeliveryReport {
  */
 export async function deliverOutbox(env: MailEnv, options: { now?: number; fetcher?: typeof fetch } = {}): Promise<DeliveryReport> {
   const now = options.now ?? Date.now();
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, held: 0 };
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, held: 0, stopped: 0 };
   const sender = mailSender(env, options.fetcher);
   const db = database(env);
   if (!sender) {
@@ -101,7 +102,14 @@ export async function deliverOutbox(env: MailEnv, options: { now?: number; fetch
     .orderBy(asc(outbox.createdAt))
     .limit(DELIVERY_BATCH);
 
+  const stopped = await stoppedAmong(env, results.map((row) => row.toAddress));
   for (const row of results) {
+    // An address that asked for no more mail after this was queued is not mailed.
+    if (stopped.has(row.toAddress)) {
+      await db.update(outbox).set({ status: OUTBOX_STATUS.stopped }).where(and(eq(outbox.id, row.id), unsent));
+      report.stopped += 1;
+      continue;
+    }
     const claimed = await db
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} + 1` })
@@ -109,7 +117,8 @@ export async function deliverOutbox(env: MailEnv, options: { now?: number; fetch
       .returning({ id: outbox.id });
     if (claimed.length !== 1) continue;
     try {
-      await sender.send({ to: row.toAddress, subject: row.subject, text: row.body });
+      const headers = await listUnsubscribeHeaders(env, row.toAddress);
+      await sender.send({ to: row.toAddress, subject: row.subject, text: row.body, headers });
       await db.update(outbox).set({ status: OUTBOX_STATUS.sent, sentAt: now, error: null }).where(eq(outbox.id, row.id));
       report.sent += 1;
     } catch (error) {
