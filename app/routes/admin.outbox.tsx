@@ -36,6 +36,7 @@ const STATUS_BADGE = {
   queued: styles.badge.warn,
   held: styles.badge.neutral,
   failed: styles.badge.bad,
+  stopped: styles.badge.neutral,
 } as const;
 
 const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
