@@ -126,3 +126,5 @@ export const loginCard = style({
 export const pre = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", fontFamily: "inherit", margin: 0 });
 
 export const figure = style({ margin: 0, display: "grid", gap: vars.space.xs });
+
+export const confirmLabel = style({ display: "flex", alignItems: "center", gap: vars.space.xs, minHeight: "24px", fontSize: "0.9rem" });

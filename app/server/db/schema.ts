@@ -39,6 +39,10 @@ export const wishes = sqliteTable(
     hidden: integer("hidden", { mode: "boolean" }).notNull().default(false),
     reportCount: integer("report_count").notNull().default(0),
     createdAt: integer("created_at").notNull(),
+    /** Set when a rung wish was withdrawn: the row keeps its ring's place, nothing of the visitor (ADR 0042). */
+    withdrawnAt: integer("withdrawn_at"),
+    /** The withdrawn wish's qubit rotation, so its ring's circuit diagram stays the one that ran. */
+    withdrawnAngle: real("withdrawn_angle"),
   },
   (t) => [
     // The wall: for each filter (none, theme, country, country + theme) one index per order, each ending in the
