@@ -1,0 +1,1 @@
+export function tileServiceWarning(vars: Record<string, unknown>): string | null;
