@@ -66,7 +66,7 @@ export default function AdminSubscribers() {
           Removes the address from its wishes (the wishes stay), its subscription, its mail in the outbox and its contact
           messages. The log records what was removed, never the address.
         </p>
-        <DeleteForm intent="erase" fields={{}} label="Erase everything held for this address">
+        <DeleteForm intent="erase" fields={{}} label="Delete everything held for this address">
           <div className={styles.field}>
             <label htmlFor="erase-email">E-mail address</label>
             <input id="erase-email" className={styles.input} type="email" name="email" required autoComplete="off" />
