@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAY_MS } from "~/domain/limits";
 import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
+import { recentOutbox } from "~/server/email/outbox.server";
 import { sweepRetention, sweptMailCounter } from "~/server/retention.server";
 import { builtWorker as worker } from "../support/build";
 import { freshFingerprint, submit } from "../support/api";
@@ -61,6 +62,10 @@ describe("the retention sweep, on a clock", () => {
     expect(ids).toEqual(["m-old-held", "m-old-queued", "m-recent"]);
     expect(await counter(sweptMailCounter("sent", "wish-copy"))).toBe(before.wish + 2);
     expect(await counter(sweptMailCounter("failed", "friend-wish"))).toBe(before.failed + 1);
+    // The operator's counts still include what the sweep deleted.
+    const { byStatus } = await recentOutbox(env);
+    const live = await count("SELECT COUNT(*) AS n FROM outbox WHERE status = 'sent'");
+    expect(byStatus.sent).toBe(live + (await env.DB.prepare("SELECT COALESCE(SUM(value), 0) AS n FROM site_counters WHERE key LIKE 'mail:sent:%'").first<{ n: number }>())!.n);
   });
 
   it("deletes contact messages after a year unless the operator kept them", async () => {

@@ -9,7 +9,7 @@ import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
 import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
-import { outbox, wishes } from "../db/schema";
+import { outbox, siteCounters, wishes } from "../db/schema";
 import { listUnsubscribeHeaders, mailStopped, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 
@@ -200,13 +200,23 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/**
+ * The newest rows and the count by status, the retention sweep's deleted rows included (kept in site_counters as
+ * `mail:<status>:<kind>` by app/server/retention.server.ts), so "sent" counts every mail ever sent.
+ */
 export async function recentOutbox(env: Env): Promise<{ rows: OutboxRow[]; byStatus: Record<string, number> }> {
   const db = database(env);
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, swept] = await Promise.all([
     db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(OUTBOX_PAGE),
     db.select({ status: outbox.status, count: sql<number>`COUNT(*)` }).from(outbox).groupBy(outbox.status),
+    db.select({ key: siteCounters.key, value: siteCounters.value }).from(siteCounters).where(sql`${siteCounters.key} LIKE 'mail:%'`),
   ]);
-  return { rows, byStatus: Object.fromEntries(counts.map((c) => [c.status, c.count])) };
+  const byStatus: Record<string, number> = Object.fromEntries(counts.map((c) => [c.status, c.count]));
+  for (const { key, value } of swept) {
+    const status = key.split(":")[1]!;
+    byStatus[status] = (byStatus[status] ?? 0) + value;
+  }
+  return { rows, byStatus };
 }
 
 export function senderName(env: MailEnv): string | null {
