@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OSM_TILE_URL, tileSettings, usesOsmPublicTiles } from "~/domain/map-tiles";
-import { tileServiceWarning } from "../../../scripts/lib/tile-check.mjs";
+import { privacySettingsWarnings, tileServiceWarning } from "../../../scripts/lib/tile-check.mjs";
 
 const SETTINGS = [
   {},
@@ -41,5 +41,14 @@ describe("the tile service as an operator setting", () => {
     }
     expect(tileServiceWarning({})).toMatch(/MAP_TILE_URL is not set/);
     expect(tileServiceWarning({ MAP_TILE_URL: "off" })).toBeNull();
+  });
+
+  it("check:production also warns when the controller or how to reach them is not set", () => {
+    expect(privacySettingsWarnings({})).toHaveLength(3);
+    expect(privacySettingsWarnings({ MAP_TILE_URL: "off", OPERATOR_NAME: "Bell Works Ltd", OPERATOR_CONTACT: "privacy@bellworks.example" })).toEqual([]);
+    expect(privacySettingsWarnings({ MAP_TILE_URL: "off", OPERATOR_NAME: " " })).toEqual([
+      "OPERATOR_NAME is not set: /privacy cannot name the data controller.",
+      expect.stringContaining("OPERATOR_CONTACT is not set"),
+    ]);
   });
 });
