@@ -18,7 +18,7 @@ export function RingWishes({ wishes, numbered }: { wishes: PublicWish[]; numbere
           <article className={styles.wishCard} aria-label={numbered ? t("Wish {number}", { number: index + 1 }) : t("Wish from {name}", { name: name(wish) })}>
             <div className={styles.wishHeader}>
               {numbered ? <span className={styles.wishNumber}>{t("Wish {number}", { number: index + 1 })}</span> : null}
-              <span className={styles.themeChip[wish.theme] ?? styles.themeChip.General}>{t(THEME_LABELS[wish.theme] ?? wish.theme)}</span>
+              {wish.withdrawn ? null : <span className={styles.themeChip[wish.theme] ?? styles.themeChip.General}>{t(THEME_LABELS[wish.theme] ?? wish.theme)}</span>}
             </div>
             {wish.withdrawn ? (
               <p className={styles.wishText}>{t(WISH_WITHDRAWN)}</p>
