@@ -22,6 +22,7 @@ import { BellSocketProvider } from "~/realtime/bell-socket";
 import "~/styles/global.css";
 import * as layout from "~/styles/layout.css";
 import { DEFAULT_SITE_NAME, THEME_COLOUR } from "~/domain/site";
+import { tileSettings } from "~/domain/map-tiles";
 import { PAGE_NOT_FOUND_BODY, PAGE_NOT_FOUND_TITLE, RETURN_TO_BELL, UNEXPECTED_ERROR_BODY, UNEXPECTED_ERROR_TITLE } from "~/domain/messages";
 import { useNonce } from "~/lib/nonce";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, splitLocalePath, type Locale } from "~/domain/locale";
@@ -37,7 +38,15 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     throw new Response("Not Found", { status: 404 });
   }
   const { locale } = splitLocalePath(new URL(request.url).pathname);
-  return { siteName: env.SITE_NAME || DEFAULT_SITE_NAME, siteUrl: env.SITE_URL, locale, catalogue: browserCatalogue(locale) };
+  const tiles = tileSettings(env);
+  return {
+    siteName: env.SITE_NAME || DEFAULT_SITE_NAME,
+    siteUrl: env.SITE_URL,
+    locale,
+    catalogue: browserCatalogue(locale),
+    // The operator's tile service for the map, or null to draw the map from the site's own shapes.
+    tiles: tiles ? { url: tiles.url, attribution: tiles.attribution } : null,
+  };
 }
 
 /** The site's name and the catalogue change only with the language: other moves do not ask for them again. */

@@ -7,6 +7,7 @@ import { log } from "~/server/log.server";
 import { recordMetric } from "~/server/metrics.server";
 import { recordHeartbeat, trimErrorCounts } from "~/server/operations.server";
 import { reportError } from "~/server/report-error.server";
+import { sweepRetention } from "~/server/retention.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */
 export function isSocketPath(url: URL): boolean {
@@ -26,7 +27,8 @@ export function forwardToRelay(request: Request, env: Env): Promise<Response> {
 }
 
 /**
- * The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail.
+ * The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail
+ * and sweeps what is past its retention bound, each on its own so none waits for nor fails the others.
  * A run that fails is reported once (its first error), and its heartbeat, which /healthz and /admin/operations read,
  * says so in a sentence of ours.
  */
@@ -40,6 +42,7 @@ export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<
     }),
     trimErrorCounts(env, scheduledTime),
     sweepRateLimits(env.DB),
+    sweepRetention(env, { now: scheduledTime }),
   ]);
   const failures = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);
   if (failures.length > 0) await reportError(env, failures[0], "cron");

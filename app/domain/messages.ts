@@ -168,6 +168,12 @@ export const YOUR_WISH_RINGING = "The bell is ringing for it now: its qubit is b
 export const YOUR_WISH_RUNG = "Its qubit was measured with the others of its ring, and the ring has its own page.";
 export const YOUR_WISH_SEE_RING = "See what the qubits said";
 export const YOUR_WISH_HIDE = "Hide this card";
+export const YOUR_WISH_WITHDRAW = "Withdraw my wish";
+export const YOUR_WISH_WITHDRAW_CONFIRM = "Withdraw it for good? It leaves the wall, the map and the counts, and cannot be undone.";
+export const YOUR_WISH_WITHDRAW_YES = "Yes, withdraw it";
+export const YOUR_WISH_WITHDRAW_NO = "Keep it";
+export const YOUR_WISH_WITHDRAWN = "Your wish is withdrawn.";
+export const YOUR_WISH_WITHDRAW_FAILED = "Your wish could not be withdrawn just now. Please try again.";
 export const YOUR_WISH_ON_WALL = "Your wish";
 export const MAP_YOUR_WISH = "your wish is here";
 export const MAP_YOUR_WISH_CLUSTER = "Your wish is among them.";
@@ -233,6 +239,9 @@ export const REPORT_FAILED = "Failed to report the wish. Please try again.";
 
 // Refusals and failures answered by the server (API errors, the Worker, the BellRoom, admin actions).
 export const WISH_NOT_FOUND = "We could not find that wish.";
+export const WISH_NOT_YOURS = "Only the device that wrote this wish can withdraw it.";
+/** In a ring's list, in place of a wish its writer or the operator withdrew after it rang. */
+export const WISH_WITHDRAWN = "A wish withdrawn";
 export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";
 export const LOGIN_WRONG_PASSWORD = "That password is not right. Please try again.";
 export const LOGIN_NOT_CONFIGURED = "Admin sign-in is not configured on this server.";

@@ -15,6 +15,8 @@ export interface PublicWish {
   timestamp: string;
   resonanceCount: number;
   isResonated?: boolean;
+  /** Only in a ring's list: the wish was withdrawn after it rang, and only its place remains. */
+  withdrawn?: true;
 }
 
 export interface WallPage {

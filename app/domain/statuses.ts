@@ -16,8 +16,9 @@ export const RING_STATUSES = [RING_STATUS.queued, RING_STATUS.running, RING_STAT
 export type RingStatus = (typeof RING_STATUSES)[number];
 
 /** An outgoing mail: waiting, sent, given up, or held while no mail provider is configured. */
-export const OUTBOX_STATUS = { queued: "queued", sent: "sent", failed: "failed", held: "held" } as const;
-export const OUTBOX_STATUSES = [OUTBOX_STATUS.queued, OUTBOX_STATUS.sent, OUTBOX_STATUS.failed, OUTBOX_STATUS.held] as const;
+/** `stopped`: not sent, because its address asked for no more mail after it was queued. */
+export const OUTBOX_STATUS = { queued: "queued", sent: "sent", failed: "failed", held: "held", stopped: "stopped" } as const;
+export const OUTBOX_STATUSES = [OUTBOX_STATUS.queued, OUTBOX_STATUS.sent, OUTBOX_STATUS.failed, OUTBOX_STATUS.held, OUTBOX_STATUS.stopped] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 /** The rows the outbox still has to send. */
 export const OUTBOX_UNSENT = [OUTBOX_STATUS.queued, OUTBOX_STATUS.held] as const;

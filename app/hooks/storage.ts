@@ -1,6 +1,8 @@
 /** The keys this site keeps in localStorage besides the device fingerprint (app/domain/fingerprint.ts). */
 export const LAST_WISH_ID_STORAGE_KEY = "quantum-bell.last-wish-id";
 export const RESONATED_STORAGE_KEY = "quantum-bell.resonated";
+/** Rings this device already rang or was sent to (app/components/bell/bell-ringer.tsx). */
+export const KNOWN_RINGS_STORAGE_KEY = "quantum-bell.known-rings";
 /** The last wish whose card the visitor closed, so it stays closed; a new wish brings the card back. */
 export const YOUR_WISH_HIDDEN_STORAGE_KEY = "quantum-bell.your-wish-hidden";
 

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { pages, requireContent, routeLocale } from "~/server/content.server";
+import { legalValues } from "~/server/legal-values.server";
 
 export { contentMeta as meta, ContentRoute as default } from "~/components/content/content-route";
 
-export const loader = ({ params }: LoaderFunctionArgs) => requireContent(pages.get("privacy", routeLocale(params)));
+// What the page says follows the code and this deployment's settings (retention, controller, third parties).
+export const loader = ({ params, context }: LoaderFunctionArgs) =>
+  requireContent(pages.withValues("privacy", routeLocale(params), legalValues(context.cloudflare.env)));

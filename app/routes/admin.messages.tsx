@@ -4,7 +4,10 @@ import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
-import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
+import { adminAction, formText, requireConfirmation, unknownIntent } from "~/server/admin/action.server";
+import { DeleteForm } from "~/components/admin/delete-form";
+import { deleteMessage, keepMessage } from "~/server/erasure.server";
+import { RETENTION_DAYS } from "~/domain/retention";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { markMessageRead, recentMessages } from "~/server/admin/dashboard.server";
 
@@ -20,6 +23,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { env } = context.cloudflare;
   return adminAction(request, env, async (form) => {
     const intent = formText(form, "intent");
+    const id = formText(form, "id");
+    if (intent === "delete") {
+      requireConfirmation(form);
+      return (await deleteMessage(env, id)) > 0 ? "The message is deleted." : "That message was already gone.";
+    }
+    if (intent === "keep" || intent === "release") {
+      await keepMessage(env, id, intent === "keep");
+      return intent === "keep" ? "The message is kept until you delete it." : `The message will be deleted ${RETENTION_DAYS.contactMessage} days after it arrived.`;
+    }
     if (intent !== "read" && intent !== "unread") return unknownIntent();
     await markMessageRead(env, formText(form, "id"), intent === "read");
     return intent === "read" ? "Marked as read." : "Marked as unread.";
@@ -70,6 +82,14 @@ export default function AdminMessages() {
                     {m.readAt ? "Mark unread" : "Mark read"}
                   </button>
                 </Form>
+                <Form method="post">
+                  <input type="hidden" name="intent" value={m.keptAt ? "release" : "keep"} />
+                  <input type="hidden" name="id" value={m.id} />
+                  <button type="submit" className={styles.quietButton}>
+                    {m.keptAt ? "Stop keeping" : "Keep past a year"}
+                  </button>
+                </Form>
+                <DeleteForm intent="delete" fields={{ id: m.id }} label={`Delete the message from ${dateTime(m.createdAt)}`} />
               </td>
             </>
           )}

@@ -4,7 +4,9 @@ import { AUTO_HIDE_REPORTS } from "~/domain/admin";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
-import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
+import { adminAction, formText, requireConfirmation, unknownIntent } from "~/server/admin/action.server";
+import { DeleteForm } from "~/components/admin/delete-form";
+import { deleteWishByOperator } from "~/server/erasure.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { findWishForModeration, hideWish, moderationQueue, unhideWish } from "~/server/admin/moderation.server";
 import type { ModerationItem } from "~/server/admin/moderation.server";
@@ -26,6 +28,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const id = formText(form, "id");
     if (intent === "hide") return (await hideWish(env, id)) ? `Wish ${id} is hidden.` : `Wish ${id} was already hidden.`;
     if (intent === "unhide") return (await unhideWish(env, id)) ? `Wish ${id} is visible again.` : `Wish ${id} was already visible.`;
+    if (intent === "delete") {
+      requireConfirmation(form);
+      await deleteWishByOperator(env, id);
+      return `Wish ${id} is deleted.`;
+    }
     return unknownIntent();
   });
 }
@@ -72,6 +79,7 @@ function WishRow({ item }: { item: ModerationItem }) {
       </td>
       <td>
         <ModerationButton item={item} />
+        <DeleteForm intent="delete" fields={{ id: item.id }} label={`Delete wish ${item.id}`} />
       </td>
     </tr>
   );

@@ -7,6 +7,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { deliverOutbox, recentOutbox, senderName } from "~/server/email/outbox.server";
+import { RETENTION_DAYS } from "~/domain/retention";
 
 export const meta: MetaFunction = () => adminMeta("Outbox");
 
@@ -36,6 +37,7 @@ const STATUS_BADGE = {
   queued: styles.badge.warn,
   held: styles.badge.neutral,
   failed: styles.badge.bad,
+  stopped: styles.badge.neutral,
 } as const;
 
 const dateTime = (ms: number | null) => (ms === null ? "—" : new Date(ms).toISOString().replace("T", " ").slice(0, 16) + " UTC");
@@ -57,8 +59,10 @@ export default function AdminOutbox() {
             : "No mail sender is configured: every message is held here so you can read it. See docs/operations.md to connect one."}
         </p>
         <p className={styles.muted}>
-          Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held {byStatus.held ?? 0} · failed {byStatus.failed ?? 0}
+          Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held {byStatus.held ?? 0} · failed {byStatus.failed ?? 0} · not sent
+          (address stopped) {byStatus.stopped ?? 0}
         </p>
+        <p className={styles.muted}>Sent mail is deleted after {RETENTION_DAYS.sentMail} days; the counts above still include it.</p>
         <Form method="post">
           <input type="hidden" name="intent" value="deliver" />
           <button type="submit" className={styles.button}>

@@ -1,5 +1,9 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ActionNotice } from "~/components/admin/action-notice";
+import { DeleteForm } from "~/components/admin/delete-form";
+import { adminAction, formText, requireConfirmation, unknownIntent } from "~/server/admin/action.server";
+import { deleteSubscriber, eraseAddress } from "~/server/erasure.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
@@ -21,6 +25,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { env } = context.cloudflare;
+  return adminAction(request, env, async (form) => {
+    const intent = formText(form, "intent");
+    const email = formText(form, "email");
+    if (intent === "delete") {
+      requireConfirmation(form);
+      return (await deleteSubscriber(env, email)) > 0 ? "The subscriber is deleted." : "That subscriber was already gone.";
+    }
+    if (intent === "erase") {
+      requireConfirmation(form);
+      const counts = await eraseAddress(env, email);
+      return `Erased: the address on ${counts.wishes} wishes, ${counts.subscribers} subscriptions, ${counts.mail} mails and ${counts.messages} messages.`;
+    }
+    return unknownIntent();
+  });
+}
+
 const STATUS_BADGE = {
   confirmed: styles.badge.good,
   unconfirmed: styles.badge.warn,
@@ -30,23 +52,40 @@ const dateTime = (ms: number) => new Date(ms).toISOString().replace("T", " ").sl
 
 export default function AdminSubscribers() {
   const { subscribers } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
   const confirmed = subscribers.filter((s) => s.status === "confirmed").length;
   return (
     <>
       <h1>Newsletter subscribers</h1>
+      <ActionNotice result={result} />
+      <section className={styles.section} aria-labelledby="erase-title">
+        <h2 id="erase-title" className={styles.sectionTitle}>
+          Erase everything held for an address
+        </h2>
+        <p className={styles.muted}>
+          Removes the address from its wishes (the wishes stay), its subscription, its mail in the outbox and its contact
+          messages. The log records what was removed, never the address.
+        </p>
+        <DeleteForm intent="erase" fields={{}} label="Delete everything held for this address">
+          <div className={styles.field}>
+            <label htmlFor="erase-email">E-mail address</label>
+            <input id="erase-email" className={styles.input} type="email" name="email" required autoComplete="off" />
+          </div>
+        </DeleteForm>
+      </section>
       <section className={styles.section} aria-labelledby="subscribers-title">
         <h2 id="subscribers-title" className={styles.sectionTitle}>
           {confirmed} confirmed of {subscribers.length}
         </h2>
         <p>
           <a href="/admin/subscribers.csv" download>
-            Download all subscribers as CSV
+            Download the addresses you may mail (confirmed, not unsubscribed or stopped) as CSV
           </a>
         </p>
         <AdminTable
           label="Newsletter subscribers"
           rows={subscribers}
-          columns={["E-mail", "Status", "Subscribed"]}
+          columns={["E-mail", "Status", "Subscribed", "Action"]}
           empty={<p>Nobody has subscribed yet.</p>}
           rowKey={(s) => s.email}
         >
@@ -57,6 +96,9 @@ export default function AdminSubscribers() {
                 <span className={STATUS_BADGE[s.status]}>{s.status}</span>
               </td>
               <td>{dateTime(s.createdAt)}</td>
+              <td>
+                <DeleteForm intent="delete" fields={{ email: s.email }} label={`Delete the subscriber ${s.email}`} />
+              </td>
             </>
           )}
         </AdminTable>

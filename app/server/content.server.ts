@@ -2,6 +2,7 @@ import { translatorFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/domain/locale";
 import { Marked, type Tokens } from "marked";
 import { wrapTables } from "~/lib/table-regions";
+import { expandTemplate, type TemplateValues } from "~/domain/legal-template";
 
 /**
  * The site's Markdown (app/content) is bundled into the Worker as raw text and rendered here, on the server only:
@@ -135,6 +136,18 @@ function collection(files: RawFiles, sort: (a: ContentEntry, b: ContentEntry) =>
       const found = find(slug, locale);
       if (!found.entry || found.body === undefined) return undefined;
       const page = { ...found.entry, html: localizeLinks(markdown.parse(found.body, { async: false }), locale), lang: found.lang };
+      rendered.set(key, page);
+      return page;
+    },
+    /** A page whose Markdown is a template (app/domain/legal-template.ts), rendered with these values. */
+    withValues(slug: string, locale: Locale, values: TemplateValues): RenderedContent | undefined {
+      const key = `${locale}:${slug}:${JSON.stringify(values)}`;
+      const cached = rendered.get(key);
+      if (cached) return cached;
+      const found = find(slug, locale);
+      if (!found.entry || found.body === undefined) return undefined;
+      const html = localizeLinks(markdown.parse(expandTemplate(found.body, values), { async: false }), locale);
+      const page = { ...found.entry, html, lang: found.lang };
       rendered.set(key, page);
       return page;
     },

@@ -2,6 +2,7 @@ import { desc, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import type { CspReport } from "~/domain/csp-report";
 import { HOUR_MS } from "~/domain/limits";
+import { CSP_REPORTS_KEPT } from "~/domain/retention";
 import { database } from "./db/client.server";
 import { cspReports } from "./db/schema";
 import { hitNetworkLimit } from "./rate-limit.server";
@@ -9,8 +10,6 @@ import { hitNetworkLimit } from "./rate-limit.server";
 const newId = monotonicFactory();
 /** Reports one network may file in an hour; past it they are dropped quietly (a browser cannot be told to stop). */
 export const CSP_REPORTS_PER_NETWORK_PER_HOUR = 60;
-/** The table keeps the newest this many; older ones are deleted as new ones arrive. */
-export const CSP_REPORTS_KEPT = 1000;
 const DASHBOARD_GROUPS = 50;
 
 /** Stores a request's reports unless its network has filed its hour's worth. Returns how many were stored. */

@@ -8,7 +8,7 @@ import { database } from "./db/client.server";
 import { newsletterSubscribers } from "./db/schema";
 import { queueVisitorMail } from "./email/outbox.server";
 import { networkHashes } from "./hashing.server";
-import { mailStopped, mailStopUrl } from "./email/mail-stop.server";
+import { mailStopped, mailStopToken, mailStopUrl } from "./email/mail-stop.server";
 import { hitNetworkLimit } from "./rate-limit.server";
 
 /** A pending subscription gets a new letter no sooner than this after its last one. */
@@ -68,14 +68,17 @@ export async function subscribe(
   // was not sent a letter in the last day, decided by the upsert itself so concurrent requests cannot both win.
   const token = newToken();
   const now = Date.now();
+  // The address's keyed hash lets a one-click unsubscribe find the row without the address (ADR 0042).
+  const addressHash = await mailStopToken(env, email);
   const won = await env.DB.prepare(
-    `INSERT INTO newsletter_subscribers (email, token, created_at) VALUES (?1, ?2, ?3)
-     ON CONFLICT (email) DO UPDATE SET token = excluded.token, created_at = excluded.created_at, unsubscribed_at = NULL
+    `INSERT INTO newsletter_subscribers (email, token, created_at, address_hash) VALUES (?1, ?2, ?3, ?5)
+     ON CONFLICT (email) DO UPDATE SET token = excluded.token, created_at = excluded.created_at, unsubscribed_at = NULL,
+       address_hash = excluded.address_hash
        WHERE newsletter_subscribers.unsubscribed_at IS NOT NULL
           OR (newsletter_subscribers.confirmed_at IS NULL AND newsletter_subscribers.created_at < ?4)
      RETURNING email`,
   )
-    .bind(email, token, now, now - CONFIRMATION_RESEND_MS)
+    .bind(email, token, now, now - CONFIRMATION_RESEND_MS, addressHash)
     .first();
   if (!won) return { status: "pending" };
   const confirmUrl = `${env.SITE_URL.replace(/\/+$/, "")}/newsletter?token=${token}`;

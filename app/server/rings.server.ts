@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { BELL_HISTORY_PAGE_SIZE, HOUR_MS, RING_BATCH_SIZE, SHOTS, type NetworkRingRules } from "~/domain/limits";
-import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
+import { BATCH_FAILED, BATCH_GAVE_UP, WISH_WITHDRAWN } from "~/domain/messages";
+import type { PublicWish } from "~/domain/public-wish";
 import { RING_STATUS, sqlList, sqlText, WISH_STATUS } from "~/domain/statuses";
 import { poemFor } from "~/domain/poem";
 import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
@@ -9,7 +10,7 @@ import { LEDGER_SUM_QUERY, LEDGER_SUM_SQL, secondsFromLedger, simulatorStartSeco
 import { database } from "./db/client.server";
 import { bellRings, wishes } from "./db/schema";
 import { readsChanged } from "./read-cache.server";
-import { toPublicWish } from "./wishes.server";
+import { toPublicWish, type WishRow } from "./wishes.server";
 
 type RingRow = typeof bellRings.$inferSelect;
 
@@ -461,6 +462,20 @@ function publicError(ring: RingRow): string | null {
   return null;
 }
 
+/** A withdrawn wish's place in its ring: no text, name or place of the visitor (ADR 0042). */
+function withdrawnWish(row: WishRow): PublicWish {
+  return { ...toPublicWish({ ...row, text: WISH_WITHDRAWN, name: null, location: null, country: null, countryCode: null }), withdrawn: true };
+}
+
+/** The rotation a withdrawn wish gave its qubit, kept when its text went, so the diagram is still the circuit that ran. */
+function keepWithdrawnAngles<T extends { gates: DiagramGate[] }>(diagram: T, rows: WishRow[]): T {
+  const gates = diagram.gates.map((gate) => {
+    const angle = gate.op === "ry" ? rows[gate.q]?.withdrawnAngle : null;
+    return angle === null || angle === undefined ? gate : { ...gate, theta: angle };
+  });
+  return { ...diagram, gates };
+}
+
 export async function getRingView(env: Env, id: string): Promise<RingView | null> {
   const db = database(env);
   const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id) });
@@ -478,8 +493,8 @@ export async function getRingView(env: Env, id: string): Promise<RingView | null
     providerLabel: isSimulator ? SIMULATOR_LABEL : `IBM Quantum${ring.backend ? ` ${ring.backend}` : ""}`,
     isSimulator,
     backend: ring.backend,
-    wishes: rows.filter((row) => !row.hidden).map((row) => toPublicWish(row)),
-    circuit: await diagramFor(ring.id, rows.map((r) => ({ id: r.id, text: r.text }))),
+    wishes: rows.filter((row) => !row.hidden || row.withdrawnAt !== null).map((row) => (row.withdrawnAt === null ? toPublicWish(row) : withdrawnWish(row))),
+    circuit: keepWithdrawnAngles(await diagramFor(ring.id, rows.map((r) => ({ id: r.id, text: r.text }))), rows),
     bitstring: ring.bitstring,
     counts: ring.counts ? (JSON.parse(ring.counts) as Record<string, number>) : null,
     shots: SHOTS,

@@ -1,9 +1,5 @@
 // Imported by vite.config.ts (the _headers file), where the ~ alias does not exist: relative imports only.
 import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../domain/csp-report";
-import { TILE_URL } from "../domain/map-tiles";
-
-/** Images come from this site, data: URLs (Leaflet's own) and the map's tile server, nowhere else. */
-const TILE_ORIGIN = new URL(TILE_URL.replace(/\{[a-z]\}/g, "0")).origin;
 
 const BASE_HEADERS: Record<string, string> = {
   // Where the CSP's report-to group sends violations (stored for /admin).
@@ -27,14 +23,15 @@ export function createNonce(): string {
  * with createElement run, inline text included, so one DOM-insertion bug would become script execution (found by
  * test/e2e/security.e2e.ts). Without a nonce (JSON, images, text) no script may run at all. Styles stay
  * 'unsafe-inline' because React writes style attributes (progress bars, orbiting particles) and Leaflet positions
- * tiles inline.
+ * tiles inline. Only an HTML page shows the map, so only its policy names the tile service.
  */
-export function contentSecurityPolicy(nonce?: string): string {
+export function contentSecurityPolicy(nonce?: string, tileOrigin?: string | null): string {
   return [
     "default-src 'self'",
     nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'none'",
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: ${TILE_ORIGIN}`,
+    // Images come from this site, data: URLs (Leaflet's own) and the operator's tile service if any (MAP_TILE_URL).
+    tileOrigin ? `img-src 'self' data: ${tileOrigin}` : "img-src 'self' data:",
     "font-src 'self'",
     // 'self' covers this origin's own ws: and wss: (CSP Level 3): no other host may be reached from a page.
     "connect-src 'self'",

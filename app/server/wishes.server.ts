@@ -5,6 +5,7 @@ import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
 import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, RESONANCE_DAILY_LIMITED, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
+import { coarseCoordinate } from "~/domain/position";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
 import { classifyTheme, type Theme } from "~/domain/theme";
 import type { WishSubmission } from "~/domain/wish";
@@ -97,7 +98,7 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
        SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqlText(WISH_STATUS.pending)}, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM wishes WHERE fingerprint_hash = ? AND created_at >= ?) < ?
          AND (SELECT COUNT(*) FROM wishes WHERE ip_hash = ? AND created_at >= ?) < ?`,
-      id, text, name ?? null, input.email ?? null, country, countryCode, location, input.lat ?? null, input.lon ?? null,
+      id, text, name ?? null, input.email ?? null, country, countryCode, location, coarseCoordinate(input.lat), coarseCoordinate(input.lon),
       theme, fingerprintHash, ipHash, now, fingerprintHash, dayStart, DAILY_WISH_LIMIT, ipHash, dayStart, ipLimit,
     ),
   ];

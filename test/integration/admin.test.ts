@@ -464,7 +464,7 @@ describe("e-mail", () => {
     }) as typeof fetch;
     const mailEnv = { ...env, MAIL_API_URL: "https://mail.example/send", MAIL_API_KEY: "key-123", MAIL_FROM: "bell@example.org" };
 
-    expect(await deliverOutbox(mailEnv, { fetcher })).toEqual({ sent: 1, retrying: 1, failed: 0, held: 0 });
+    expect(await deliverOutbox(mailEnv, { fetcher })).toEqual({ sent: 1, retrying: 1, failed: 0, held: 0, stopped: 0 });
     expect(posted[0]).toMatchObject({
       url: "https://mail.example/send",
       auth: "Bearer key-123",
@@ -478,12 +478,12 @@ describe("e-mail", () => {
 });
 
 describe("subscribers CSV", () => {
-  it("exports RFC 4180 CSV with formula-looking cells neutralised", async () => {
+  it("exports RFC 4180 CSV of confirmed addresses, with formula-looking cells neutralised", async () => {
     const now = Date.UTC(2026, 10, 1);
     const emails = [`=HYPERLINK("x")@example.org`, `plain-${crypto.randomUUID()}@example.org`, `+sum,a@example.org`];
-    for (const [i, email] of emails.entries()) {
+    for (const email of emails) {
       await env.DB.prepare("INSERT OR IGNORE INTO newsletter_subscribers (email, token, confirmed_at, created_at) VALUES (?, ?, ?, ?)")
-        .bind(email, crypto.randomUUID(), i === 1 ? now : null, now)
+        .bind(email, crypto.randomUUID(), now, now)
         .run();
     }
     const cookie = await signIn();
@@ -494,10 +494,10 @@ describe("subscribers CSV", () => {
     const csv = await response.text();
     expect(csv.endsWith("\r\n")).toBe(true);
     const lines = csv.split("\r\n");
-    expect(lines[0]).toBe("email,status,subscribed_at,confirmed_at,unsubscribed_at");
-    expect(lines).toContain(`"'=HYPERLINK(""x"")@example.org",unconfirmed,2026-11-01T00:00:00.000Z,,`);
-    expect(lines).toContain(`"'+sum,a@example.org",unconfirmed,2026-11-01T00:00:00.000Z,,`);
-    expect(lines).toContain(`${emails[1]},confirmed,2026-11-01T00:00:00.000Z,2026-11-01T00:00:00.000Z,`);
+    expect(lines[0]).toBe("email,subscribed_at,confirmed_at");
+    expect(lines).toContain(`"'=HYPERLINK(""x"")@example.org",2026-11-01T00:00:00.000Z,2026-11-01T00:00:00.000Z`);
+    expect(lines).toContain(`"'+sum,a@example.org",2026-11-01T00:00:00.000Z,2026-11-01T00:00:00.000Z`);
+    expect(lines).toContain(`${emails[1]},2026-11-01T00:00:00.000Z,2026-11-01T00:00:00.000Z`);
     expect(csv).not.toMatch(/token/i);
   });
 });

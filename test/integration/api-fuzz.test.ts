@@ -22,12 +22,13 @@ async function expectSentence(path: string, status: number, json: Record<string,
  * Every API route module, with the methods it answers. The first test below fails when a route is added under
  * app/routes/api.* without being listed here, so no API escapes the fuzzing.
  */
-const API_ROUTES: Record<string, { path: (id: string) => string; methods: ("GET" | "POST")[] }> = {
+const API_ROUTES: Record<string, { path: (id: string) => string; methods: ("GET" | "POST" | "DELETE")[] }> = {
   "api.bell.history.ts": { path: () => "/api/bell/history", methods: ["GET"] },
   "api.bell.ring.ts": { path: () => "/api/bell/ring", methods: ["POST"] },
   "api.countries.ts": { path: () => "/api/countries", methods: ["GET"] },
   "api.csp-report.ts": { path: () => "/api/csp-report", methods: ["POST"] },
   "api.infrastructure.health.ts": { path: () => "/api/infrastructure/health", methods: ["GET"] },
+  "api.mail.unsubscribe.ts": { path: () => "/api/mail/unsubscribe", methods: ["POST"] },
   "api.map.countries.ts": { path: () => "/api/map/countries", methods: ["GET"] },
   "api.quantum-credits-remaining.ts": { path: () => "/api/quantum-credits-remaining", methods: ["GET"] },
   "api.reverse-geocode.ts": { path: () => "/api/reverse-geocode", methods: ["GET"] },
@@ -35,7 +36,7 @@ const API_ROUTES: Record<string, { path: (id: string) => string; methods: ("GET"
   "api.stats.ts": { path: () => "/api/stats", methods: ["GET"] },
   "api.wishes.$id.report.ts": { path: (id) => `/api/wishes/${id}/report`, methods: ["POST"] },
   "api.wishes.$id.resonate.ts": { path: (id) => `/api/wishes/${id}/resonate`, methods: ["POST"] },
-  "api.wishes.$id.ts": { path: (id) => `/api/wishes/${id}`, methods: ["GET"] },
+  "api.wishes.$id.ts": { path: (id) => `/api/wishes/${id}`, methods: ["GET", "DELETE"] },
   "api.wishes._index.ts": { path: () => "/api/wishes", methods: ["GET", "POST"] },
   "api.wishes.live-activity.ts": { path: () => "/api/wishes/live-activity", methods: ["GET"] },
   "api.wishes.status.pending.ts": { path: () => "/api/wishes/status/pending", methods: ["GET"] },
@@ -85,7 +86,7 @@ describe("API fuzzing: every route", () => {
         const hasBody = verb !== "GET";
         const { status, json } = await call<Record<string, unknown>>(path, hasBody ? { method: verb, body } : { method: verb });
         await expectSentence(path, status, json);
-        if (!API_ROUTES[file].methods.includes(verb as "GET" | "POST")) expect(status, `${verb} ${path}`).toBe(405);
+        if (!API_ROUTES[file].methods.includes(verb as "GET" | "POST" | "DELETE")) expect(status, `${verb} ${path}`).toBe(405);
       }),
       { numRuns: 240 },
     );

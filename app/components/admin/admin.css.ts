@@ -135,3 +135,4 @@ export const releaseForm = style({ display: "grid", gap: vars.space.xs, minWidth
 globalStyle(`${releaseForm} p`, { margin: 0, fontSize: "0.9rem" });
 /** A sentence in a table cell: wide enough to read as lines, not a word a line, when the table is squeezed. */
 export const sentenceCell = style({ minWidth: "12rem", maxWidth: "28rem", overflowWrap: "anywhere" });
+export const confirmLabel = style({ display: "flex", alignItems: "center", gap: vars.space.xs, minHeight: "24px", fontSize: "0.9rem" });

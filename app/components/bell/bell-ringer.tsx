@@ -21,7 +21,7 @@ import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { useStoredIdSet } from "~/hooks/use-stored-id-set";
-import { LAST_WISH_ID_STORAGE_KEY, readStorage } from "~/hooks/storage";
+import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, readStorage } from "~/hooks/storage";
 import { useBellMessages } from "~/realtime/bell-socket";
 import { useResync } from "~/realtime/live-home";
 import { setRingingHere } from "~/realtime/ringing-here";
@@ -47,7 +47,6 @@ import { useI18n } from "~/i18n/i18n";
  * Rings this device already rang or was sent to. The visitor's latest wish being in one of them is no news, so
  * the fellow-dreamer message only ever appears for a ring they have not seen.
  */
-const KNOWN_RINGS_STORAGE_KEY = "quantum-bell.known-rings";
 
 type Phase = "idle" | "checking" | "ringing" | "rung" | "leaving";
 

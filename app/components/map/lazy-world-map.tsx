@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import type { MapCountry } from "~/domain/map-country";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -15,8 +16,6 @@ export interface LazyWorldMapProps {
   countries?: MapCountry[];
   /** Load the map straight away instead of when it nears the viewport (a page that is the map). */
   eager?: boolean;
-  tileUrl?: string;
-  tileAttribution?: string;
   /** The map region's accessible name. */
   label?: string;
   /** The country of the visitor's own latest wish, ringed in gold on the map. */
@@ -52,8 +51,10 @@ function useShouldLoad(eager: boolean) {
  * the map nears the viewport (or at once with `eager`), and never on the server. Until then a box of the same
  * size holds its place, so nothing shifts when it arrives.
  */
-export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttribution, label = msg("World map of wishes"), yourCountryCode = null }: LazyWorldMapProps) {
+export function LazyWorldMap({ countries, eager = false, label = msg("World map of wishes"), yourCountryCode = null }: LazyWorldMapProps) {
   const { t } = useI18n();
+  // The operator's tile service (MAP_TILE_URL), or null: the map is then drawn from the site's own country shapes.
+  const tiles = useRouteLoaderData<{ tiles?: { url: string; attribution: string } | null }>("root")?.tiles ?? null;
   const { target, hydrated, load } = useShouldLoad(eager);
   const placeholder = <p className={styles.placeholder}>{hydrated ? t("Loading the world map…") : ""}</p>;
   const afterMap = `after-map-${useId().replace(/:/g, "")}`;
@@ -66,7 +67,7 @@ export function LazyWorldMap({ countries, eager = false, tileUrl, tileAttributio
         </a>
         {load ? (
           <Suspense fallback={placeholder}>
-            <WorldMap countries={countries} tileUrl={tileUrl} tileAttribution={tileAttribution} yourCountryCode={yourCountryCode} />
+            <WorldMap countries={countries} tiles={tiles} yourCountryCode={yourCountryCode} />
           </Suspense>
         ) : (
           placeholder

@@ -50,6 +50,15 @@ export const canvas = style({ width: "100%", height: "100%", fontFamily: vars.fo
 // Outranks leaflet.css's grey `.leaflet-container` background, which arrives later in the page.
 globalStyle(`${canvas}.leaflet-container`, { background: ocean });
 
+/**
+ * Without tiles (MAP_TILE_URL=off, or a tile service that cannot be reached) the shapes are the whole map: a sea with
+ * a soft light where the map centres and coastlines a shade brighter, so it reads as a designed map, not a missing one.
+ */
+globalStyle(`${canvas}.leaflet-container[data-tiles="off"]`, {
+  background: `radial-gradient(ellipse 80% 70% at 50% 42%, #15406b 0%, ${ocean} 62%, #0a1f36 100%)`,
+});
+globalStyle(`${canvas}[data-tiles="off"] .leaflet-countries-pane path`, { stroke: "#6a86bb" });
+
 /** The global `svg { max-width: 100% }` would squeeze the shapes pane's renderer, which is wider than the map. */
 globalStyle(`${canvas} .leaflet-countries-pane svg`, { maxWidth: "none" });
 

@@ -18,7 +18,7 @@ import MarkerClusterGroup from "react-leaflet-cluster";
 import { MAP } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
 import { badgeText, clusterDiameter, MARKER_COLOURS, markerKind, markerRadius, summariseCluster } from "~/domain/map-marker";
-import { SHAPES_ATTRIBUTION, TILE_ATTRIBUTION, TILE_TIMEOUT_MS, TILE_URL } from "~/domain/map-tiles";
+import { SHAPES_ATTRIBUTION, TILE_TIMEOUT_MS } from "~/domain/map-tiles";
 import { countWishes, MAP_YOUR_WISH, MAP_YOUR_WISH_CLUSTER, mapClusterLabel, type Translate } from "~/domain/messages";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
@@ -31,8 +31,8 @@ import { useI18n } from "~/i18n/i18n";
 export interface WorldMapProps {
   /** The countries to show, kept live by the page; without them the map fetches and follows them itself. */
   countries?: MapCountry[];
-  tileUrl?: string;
-  tileAttribution?: string;
+  /** The operator's tile service; null draws the map from the bundled country shapes alone. */
+  tiles: { url: string; attribution: string } | null;
   /** The country of the visitor's own latest wish: its marker (or the cluster holding it) is ringed in gold. */
   yourCountryCode?: string | null;
 }
@@ -210,18 +210,18 @@ function CountryMarker({ country, yours }: { country: MapCountry; yours: boolean
  * Country shapes bundled with the app lie beneath the tiles; when the tile service cannot be reached (an error
  * before any tile arrives, or none within TILE_TIMEOUT_MS) the tiles are dropped and the shapes are the map.
  */
-export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttribution = TILE_ATTRIBUTION, yourCountryCode = null }: WorldMapProps) {
+export default function WorldMap({ countries, tiles, yourCountryCode = null }: WorldMapProps) {
   const followed = useLiveMapCountries(undefined, countries === undefined);
   const shown = countries ?? followed;
   const reducedMotion = useReducedMotion();
   const shapes = useWorldShapes();
-  const [tiles, setTiles] = useState<TileState>("loading");
+  const [tileState, setTiles] = useState<TileState>(tiles ? "loading" : "failed");
 
   useEffect(() => {
-    if (tiles !== "loading") return;
+    if (tileState !== "loading") return;
     const timer = setTimeout(() => setTiles("failed"), TILE_TIMEOUT_MS);
     return () => clearTimeout(timer);
-  }, [tiles]);
+  }, [tileState]);
 
   const tileEvents = useMemo(
     () => ({
@@ -243,10 +243,20 @@ export default function WorldMap({ countries, tileUrl = TILE_URL, tileAttributio
       <Pane name={SHAPES_PANE} style={SHAPES_PANE_STYLE}>
         {shapes && <GeoJSON data={shapes} style={SHAPE_STYLE} interactive={false} attribution={SHAPES_ATTRIBUTION} />}
       </Pane>
-      {tiles !== "failed" && <TileLayer url={tileUrl} attribution={tileAttribution} eventHandlers={tileEvents} />}
+      {tiles && tileState !== "failed" && <TileLayer url={tiles.url} attribution={tiles.attribution} eventHandlers={tileEvents} />}
+      <TilesMark on={tiles !== null && tileState !== "failed"} />
       <ClusteredCountries countries={shown} animate={!reducedMotion} yourCountryCode={yourCountryCode} />
     </MapContainer>
   );
+}
+
+/** Marks the map's box `data-tiles="on"` or `"off"`: without tiles the shapes are styled as the whole map (map.css). */
+function TilesMark({ on }: { on: boolean }) {
+  const map = useMap();
+  useEffect(() => {
+    map.getContainer().dataset.tiles = on ? "on" : "off";
+  }, [map, on]);
+  return null;
 }
 
 /**

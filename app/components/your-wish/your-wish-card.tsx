@@ -1,6 +1,15 @@
-import { Link } from "@remix-run/react";
+import { Link, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { useToast } from "~/components/toast/toast";
+import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import {
   YOUR_WISH_HIDE,
+  YOUR_WISH_WITHDRAW,
+  YOUR_WISH_WITHDRAW_CONFIRM,
+  YOUR_WISH_WITHDRAW_FAILED,
+  YOUR_WISH_WITHDRAW_NO,
+  YOUR_WISH_WITHDRAW_YES,
+  YOUR_WISH_WITHDRAWN,
   YOUR_WISH_RINGING,
   YOUR_WISH_RINGING_TITLE,
   YOUR_WISH_RUNG,
@@ -24,7 +33,34 @@ export function YourWishCard({ state }: { state: YourWishState | null }) {
   const { t, path } = useI18n();
   const lastId = useStoredString(LAST_WISH_ID_STORAGE_KEY);
   const hiddenId = useStoredString(YOUR_WISH_HIDDEN_STORAGE_KEY);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const fingerprint = useDeviceFingerprint();
+  const toast = useToast();
+  const revalidator = useRevalidator();
   if (!state || hiddenId === lastId) return null;
+
+  // The writer's own withdrawal (DELETE /api/wishes/{id} with this device's fingerprint): the wish leaves the wall,
+  // the map and the counts; a wish that already rang stays in its ring as "a wish withdrawn".
+  const withdraw = async () => {
+    setBusy(true);
+    try {
+      const response = await fetch(`/api/wishes/${encodeURIComponent(state.wish.id)}`, {
+        method: "DELETE",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ deviceFingerprint: fingerprint() }),
+      });
+      if (!response.ok && response.status !== 404) throw new Error(`withdraw answered ${response.status}`);
+      writeStorage(YOUR_WISH_HIDDEN_STORAGE_KEY, state.wish.id);
+      toast.show(t(YOUR_WISH_WITHDRAWN), "success");
+      revalidator.revalidate();
+    } catch {
+      toast.show(t(YOUR_WISH_WITHDRAW_FAILED), "error");
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
 
   const title = state.kind === "waiting" ? YOUR_WISH_WAITING_TITLE : state.kind === "rung" ? YOUR_WISH_RUNG_TITLE : YOUR_WISH_RINGING_TITLE;
   const sentence =
@@ -46,6 +82,23 @@ export function YourWishCard({ state }: { state: YourWishState | null }) {
           {t(YOUR_WISH_SEE_RING)}
         </Link>
       ) : null}
+      {confirming ? (
+        <div className={styles.confirm} role="group" aria-labelledby="your-wish-withdraw-question">
+          <p id="your-wish-withdraw-question" className={styles.sentence}>
+            {t(YOUR_WISH_WITHDRAW_CONFIRM)}
+          </p>
+          <button type="button" className={styles.withdraw} disabled={busy} onClick={() => void withdraw()}>
+            {t(YOUR_WISH_WITHDRAW_YES)}
+          </button>
+          <button type="button" className={styles.withdraw} disabled={busy} onClick={() => setConfirming(false)}>
+            {t(YOUR_WISH_WITHDRAW_NO)}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className={styles.withdraw} onClick={() => setConfirming(true)}>
+          {t(YOUR_WISH_WITHDRAW)}
+        </button>
+      )}
       <button type="button" className={styles.hide} aria-label={t(YOUR_WISH_HIDE)} title={t(YOUR_WISH_HIDE)} onClick={() => writeStorage(YOUR_WISH_HIDDEN_STORAGE_KEY, state.wish.id)}>
         <span aria-hidden="true">×</span>
       </button>

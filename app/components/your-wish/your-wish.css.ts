@@ -48,3 +48,21 @@ export const hide = style({
   cursor: "pointer",
   ":hover": { color: vars.color.text, background: vars.color.surface },
 });
+
+export const confirm = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, marginTop: vars.space.sm });
+
+export const withdraw = style({
+  display: "inline-block",
+  minHeight: "2.25rem",
+  marginTop: vars.space.sm,
+  marginInlineEnd: vars.space.sm,
+  padding: `0 ${vars.space.md}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.pill,
+  background: "transparent",
+  color: vars.color.text,
+  font: `0.9rem/1 ${vars.font.body}`,
+  cursor: "pointer",
+  ":hover": { background: vars.color.surface },
+  ":disabled": { opacity: 0.6, cursor: "progress" },
+});

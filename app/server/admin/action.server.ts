@@ -32,3 +32,10 @@ export function formText(form: FormData, name: string): string {
 export function unknownIntent(): never {
   throw new ApiError(400, ADMIN_ACTION_UNKNOWN);
 }
+
+export const DELETION_NOT_CONFIRMED = "Tick \"Delete for good\" to confirm: nothing was deleted.";
+
+/** A deletion runs only with its form's confirmation box ticked. */
+export function requireConfirmation(form: FormData): void {
+  if (formText(form, "confirm") !== "yes") throw new ApiError(400, DELETION_NOT_CONFIRMED);
+}

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
 import { budgetRefusal, budgetStatus, monthlyBudgetSeconds, monthStartUtc, ringEstimateSeconds, type BudgetStatus, type MonthSpend } from "~/domain/ibm-budget";
 import { DAY_MS } from "~/domain/limits";
@@ -8,6 +8,7 @@ import { quantumCredits } from "../credits.server";
 import { recentCspReports, type CspReportGroup } from "../csp-reports.server";
 import { database } from "../db/client.server";
 import { bellRings, contactMessages, countryStats, creditLedger, newsletterSubscribers, outbox, siteCounters, wishes } from "../db/schema";
+import { stoppedAmong } from "../email/mail-stop.server";
 import { checkHealth, type HealthReport } from "../health.server";
 import { ApiError } from "../http.server";
 import { jobsOfRings, monthSpend, type LedgerJob } from "../job-ledger.server";
@@ -260,6 +261,20 @@ export async function markMessageRead(env: Env, id: string, read: boolean, now =
 
 export async function allSubscribers(env: Env): Promise<SubscriberRow[]> {
   return database(env).select().from(newsletterSubscribers).orderBy(desc(newsletterSubscribers.createdAt));
+}
+
+/**
+ * The addresses an operator may mail the newsletter to: confirmed, not unsubscribed, and not stopped by any way out
+ * ("this wasn't me", one-click). The CSV export is this list and nothing else.
+ */
+export async function mailableSubscribers(env: Env): Promise<SubscriberRow[]> {
+  const rows = await database(env)
+    .select()
+    .from(newsletterSubscribers)
+    .where(and(isNotNull(newsletterSubscribers.confirmedAt), isNull(newsletterSubscribers.unsubscribedAt)))
+    .orderBy(desc(newsletterSubscribers.createdAt));
+  const stopped = await stoppedAmong(env, rows.map((row) => row.email));
+  return rows.filter((row) => !stopped.has(row.email));
 }
 
 export function subscriberStatus(row: Pick<SubscriberRow, "confirmedAt" | "unsubscribedAt">): "unsubscribed" | "confirmed" | "unconfirmed" {

@@ -43,6 +43,10 @@ export const wishes = sqliteTable(
     /** When reports last hid it automatically (the admin's hide velocity). */
     autoHiddenAt: integer("auto_hidden_at"),
     createdAt: integer("created_at").notNull(),
+    /** Set when a rung wish was withdrawn: the row keeps its ring's place, nothing of the visitor (ADR 0042). */
+    withdrawnAt: integer("withdrawn_at"),
+    /** The withdrawn wish's qubit rotation, so its ring's circuit diagram stays the one that ran. */
+    withdrawnAngle: real("withdrawn_angle"),
   },
   (t) => [
     index("wishes_auto_hidden_idx").on(t.autoHiddenAt).where(sql`${t.autoHiddenAt} IS NOT NULL`),
@@ -84,6 +88,7 @@ export const resonances = sqliteTable(
     primaryKey({ columns: [t.wishId, t.fingerprintHash] }),
     index("resonances_network_wish_idx").on(t.networkHash, t.wishId),
     index("resonances_network_created_idx").on(t.networkHash, t.createdAt),
+    index("resonances_created_idx").on(t.createdAt),
   ],
 );
 
@@ -263,6 +268,7 @@ export const outbox = sqliteTable(
     index("outbox_status_created_idx").on(t.status, t.createdAt),
     index("outbox_recipient_created_idx").on(t.recipient, t.createdAt).where(sql`${t.recipient} IS NOT NULL`),
     index("outbox_stop_token_idx").on(t.stopToken).where(sql`${t.stopToken} IS NOT NULL`),
+    index("outbox_created_idx").on(t.createdAt),
   ],
 );
 
@@ -277,6 +283,8 @@ export const contactMessages = sqliteTable(
     ipHash: text("ip_hash"),
     createdAt: integer("created_at").notNull(),
     readAt: integer("read_at"),
+    /** Set when the operator keeps the message past the retention bound (app/domain/retention.ts). */
+    keptAt: integer("kept_at"),
   },
   (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_ip_idx").on(t.ipHash, t.createdAt)],
 );
@@ -289,8 +297,10 @@ export const newsletterSubscribers = sqliteTable(
     confirmedAt: integer("confirmed_at"),
     createdAt: integer("created_at").notNull(),
     unsubscribedAt: integer("unsubscribed_at"),
+    /** The address's keyed hash (its mail-stop token), so a one-click unsubscribe finds the row. */
+    addressHash: text("address_hash"),
   },
-  (t) => [index("newsletter_token_idx").on(t.token)],
+  (t) => [index("newsletter_token_idx").on(t.token), index("newsletter_address_hash_idx").on(t.addressHash)],
 );
 
 /** Fixed-window counters for rate limits that are not tied to a wish row (IP wish limit, contact, reports, login). */

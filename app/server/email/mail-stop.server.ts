@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { database } from "../db/client.server";
-import { mailStops } from "../db/schema";
+import { mailStops, newsletterSubscribers } from "../db/schema";
 import { privateHash } from "../hashing.server";
 
 /** The path of the page where an address asks for no more mail (app/routes/mail.stop.tsx). */
@@ -16,8 +16,24 @@ export function mailStopToken(env: Pick<Env, "HASH_SECRET">, address: string): P
   return privateHash(env.HASH_SECRET, "mail", normalised(address));
 }
 
+/** The one-click unsubscribe endpoint of RFC 8058 (app/routes/api.mail.unsubscribe.ts): a POST there stops the mail. */
+export const ONE_CLICK_PATH = "/api/mail/unsubscribe";
+
+const siteBase = (env: Pick<Env, "SITE_URL">) => env.SITE_URL.replace(/\/+$/, "");
+
 export async function mailStopUrl(env: Pick<Env, "HASH_SECRET" | "SITE_URL">, address: string): Promise<string> {
-  return `${env.SITE_URL.replace(/\/+$/, "")}${MAIL_STOP_PATH}?t=${await mailStopToken(env, address)}`;
+  return `${siteBase(env)}${MAIL_STOP_PATH}?t=${await mailStopToken(env, address)}`;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe headers for a mail to this address: the receiving mail system POSTs
+ * `List-Unsubscribe=One-Click` to the HTTPS URL, which stops all mail to the address, as the body's link does.
+ */
+export async function listUnsubscribeHeaders(env: Pick<Env, "HASH_SECRET" | "SITE_URL">, address: string): Promise<Record<string, string>> {
+  return {
+    "List-Unsubscribe": `<${siteBase(env)}${ONE_CLICK_PATH}?t=${await mailStopToken(env, address)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
 }
 
 export async function mailStopped(env: Pick<Env, "DB" | "HASH_SECRET">, address: string): Promise<boolean> {
@@ -32,16 +48,34 @@ export function isMailStopToken(value: string | null): value is string {
 }
 
 /**
- * Records the stop (idempotent: asking twice is the same as once), only for an address the site has mailed: a
- * made-up token stores nothing, so the table holds at most one row per address ever mailed (issue 31).
- * Returns whether the token names such an address.
+ * Records the stop and leaves the newsletter, in one transaction (idempotent: asking twice is the same as once).
+ * Every way out leads here: "this wasn't me", the one-click header, and the newsletter's own unsubscribe. Only for
+ * an address the site has mailed or that subscribed: a made-up token stores nothing, so the table holds at most one
+ * row per such address (issue 31). Returns whether the token names such an address.
  */
 export async function stopMail(env: Pick<Env, "DB">, token: string, now = Date.now()): Promise<boolean> {
-  const [, known] = await env.DB.batch([
+  const [, , known] = await env.DB.batch([
     env.DB.prepare(
-      "INSERT INTO mail_stops (address_hash, created_at) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM outbox WHERE stop_token = ?1) ON CONFLICT DO NOTHING",
+      `INSERT INTO mail_stops (address_hash, created_at) SELECT ?1, ?2
+       WHERE EXISTS (SELECT 1 FROM outbox WHERE stop_token = ?1) OR EXISTS (SELECT 1 FROM newsletter_subscribers WHERE address_hash = ?1)
+       ON CONFLICT DO NOTHING`,
     ).bind(token, now),
+    env.DB.prepare("UPDATE newsletter_subscribers SET unsubscribed_at = ?2 WHERE address_hash = ?1 AND unsubscribed_at IS NULL").bind(token, now),
     env.DB.prepare("SELECT EXISTS (SELECT 1 FROM mail_stops WHERE address_hash = ?1) AS stopped").bind(token),
   ]);
   return (known.results[0] as { stopped: number }).stopped === 1;
+}
+
+const STOP_LOOKUP_CHUNK = 90;
+
+/** Which of these addresses asked for no more mail (as given), a query per 90 addresses rather than one each. */
+export async function stoppedAmong(env: Pick<Env, "DB" | "HASH_SECRET">, addresses: readonly string[]): Promise<Set<string>> {
+  const tokens = await Promise.all(addresses.map((address) => mailStopToken(env, address)));
+  const stopped = new Set<string>();
+  for (let start = 0; start < tokens.length; start += STOP_LOOKUP_CHUNK) {
+    const chunk = tokens.slice(start, start + STOP_LOOKUP_CHUNK);
+    const rows = await database(env).select({ hash: mailStops.addressHash }).from(mailStops).where(inArray(mailStops.addressHash, chunk));
+    for (const row of rows) stopped.add(row.hash);
+  }
+  return new Set(addresses.filter((_, i) => stopped.has(tokens[i])));
 }

@@ -9,8 +9,8 @@ import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
 import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
-import { outbox, wishes } from "../db/schema";
-import { mailStopped, mailStopToken, mailStopUrl } from "./mail-stop.server";
+import { outbox, siteCounters, wishes } from "../db/schema";
+import { listUnsubscribeHeaders, mailStopped, mailStopToken, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 
 const newId = monotonicFactory();
@@ -109,6 +109,7 @@ export interface DeliveryReport {
   retrying: number;
   failed: number;
   held: number;
+  stopped: number;
 }
 
 /**
@@ -117,7 +118,7 @@ export interface DeliveryReport {
  */
 export async function deliverOutbox(env: MailEnv, options: { now?: number; fetcher?: typeof fetch } = {}): Promise<DeliveryReport> {
   const now = options.now ?? Date.now();
-  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, held: 0 };
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0, held: 0, stopped: 0 };
   const sender = mailSender(env, options.fetcher);
   const db = database(env);
   if (!sender) {
@@ -137,7 +138,14 @@ export async function deliverOutbox(env: MailEnv, options: { now?: number; fetch
     .orderBy(asc(outbox.createdAt))
     .limit(DELIVERY_BATCH);
 
+  const stopped = await stoppedAmong(env, results.map((row) => row.toAddress));
   for (const row of results) {
+    // An address that asked for no more mail after this was queued is not mailed.
+    if (stopped.has(row.toAddress)) {
+      await db.update(outbox).set({ status: OUTBOX_STATUS.stopped }).where(and(eq(outbox.id, row.id), unsent));
+      report.stopped += 1;
+      continue;
+    }
     const claimed = await db
       .update(outbox)
       .set({ attempts: sql`${outbox.attempts} + 1` })
@@ -145,7 +153,8 @@ export async function deliverOutbox(env: MailEnv, options: { now?: number; fetch
       .returning({ id: outbox.id });
     if (claimed.length !== 1) continue;
     try {
-      await sender.send({ to: row.toAddress, subject: row.subject, text: row.body });
+      const headers = await listUnsubscribeHeaders(env, row.toAddress);
+      await sender.send({ to: row.toAddress, subject: row.subject, text: row.body, headers });
       await db.update(outbox).set({ status: OUTBOX_STATUS.sent, sentAt: now, error: null }).where(eq(outbox.id, row.id));
       report.sent += 1;
     } catch (error) {
@@ -228,13 +237,23 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
+/**
+ * The newest rows and the count by status, the retention sweep's deleted rows included (kept in site_counters as
+ * `mail:<status>:<kind>` by app/server/retention.server.ts), so "sent" counts every mail ever sent.
+ */
 export async function recentOutbox(env: Env): Promise<{ rows: OutboxRow[]; byStatus: Record<string, number> }> {
   const db = database(env);
-  const [rows, counts] = await Promise.all([
+  const [rows, counts, swept] = await Promise.all([
     db.select().from(outbox).orderBy(desc(outbox.createdAt)).limit(OUTBOX_PAGE),
     db.select({ status: outbox.status, count: sql<number>`COUNT(*)` }).from(outbox).groupBy(outbox.status),
+    db.select({ key: siteCounters.key, value: siteCounters.value }).from(siteCounters).where(sql`${siteCounters.key} LIKE 'mail:%'`),
   ]);
-  return { rows, byStatus: Object.fromEntries(counts.map((c) => [c.status, c.count])) };
+  const byStatus: Record<string, number> = Object.fromEntries(counts.map((c) => [c.status, c.count]));
+  for (const { key, value } of swept) {
+    const status = key.split(":")[1]!;
+    byStatus[status] = (byStatus[status] ?? 0) + value;
+  }
+  return { rows, byStatus };
 }
 
 export function senderName(env: MailEnv): string | null {

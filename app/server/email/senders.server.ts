@@ -4,6 +4,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (the RFC 8058 unsubscribe pair); never user text. */
+  headers?: Record<string, string>;
 }
 
 export interface MailSender {
@@ -43,8 +45,8 @@ export function mailSender(env: MailEnv, fetcher: typeof fetch = fetch): MailSen
   if (binding) {
     return {
       name: "send_email",
-      async send({ to, subject, text }) {
-        await binding.send({ from, to, subject, text });
+      async send({ to, subject, text, headers }) {
+        await binding.send({ from, to, subject, text, headers });
       },
     };
   }
@@ -52,14 +54,14 @@ export function mailSender(env: MailEnv, fetcher: typeof fetch = fetch): MailSen
   if (url) {
     return {
       name: "http",
-      async send({ to, subject, text }) {
+      async send({ to, subject, text, headers }) {
         const response = await fetcher(url, {
           method: "POST",
           headers: {
             "Content-Type": "application/json",
             ...(env.MAIL_API_KEY ? { Authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
           },
-          body: JSON.stringify({ from: `${from.name} <${from.email}>`, to, subject, text }),
+          body: JSON.stringify({ from: `${from.name} <${from.email}>`, to, subject, text, ...(headers ? { headers } : {}) }),
           signal: AbortSignal.timeout(MAIL_API_TIMEOUT_MS),
         });
         if (!response.ok) throw new Error(`The mail API answered ${response.status}.`);

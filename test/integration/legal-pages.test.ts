@@ -1,0 +1,65 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { FINGERPRINT_STORAGE_KEY } from "~/domain/fingerprint";
+import { LOCALES, localizePath } from "~/domain/locale";
+import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
+import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
+import { builtWorker as worker } from "../support/build";
+
+// Issue 34: /privacy and /cookies say what the code does and what this deployment talks to, in all six languages.
+
+async function html(path: string, vars: Record<string, string> = {}) {
+  const ctx = createExecutionContext();
+  const request = new Request(`http://localhost${path}`, { headers: { "CF-Connecting-IP": "10.8.8.8" } }) as Request<unknown, IncomingRequestCfProperties>;
+  const response = await worker.fetch(request, { ...env, ...vars }, ctx);
+  await waitOnExecutionContext(ctx);
+  expect(response.status, path).toBe(200);
+  const body = await response.text();
+  return body.slice(body.indexOf("<main"), body.indexOf("</main>"));
+}
+
+const CONFIGURED = {
+  OPERATOR_NAME: "Bell Works Ltd",
+  OPERATOR_CONTACT: "privacy@bellworks.example",
+  MAP_TILE_URL: "https://tiles.example.org/{z}/{x}/{y}.png",
+  MAP_TILE_PROVIDER: "Example Maps GmbH",
+  MAIL_API_URL: "https://api.mailer.example/send",
+  MAIL_PROVIDER: "Mailer Example Inc.",
+  QUANTUM_PROVIDER: "ibm",
+};
+
+describe("the legal pages, in every language", () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: /privacy names each retention bound, the controller and the third parties this deployment uses`, async () => {
+      const page = await html(localizePath("/privacy", locale), CONFIGURED);
+      expect(page).not.toContain("{{");
+      for (const days of [RETENTION_DAYS.unconfirmedSubscriber, RETENTION_DAYS.sentMail, RETENTION_DAYS.contactMessage, RETENTION_DAYS.resonanceNetwork, CSP_REPORTS_KEPT]) {
+        expect(page).toContain(String(days));
+      }
+      expect(page).toContain("0.1°");
+      for (const name of ["Bell Works Ltd", "mailto:privacy@bellworks.example", "Cloudflare", "Example Maps GmbH", "tiles.example.org", "Mailer Example Inc.", "IBM Quantum"]) {
+        expect(page, name).toContain(name);
+      }
+      expect(page).not.toContain("openstreetmap");
+    });
+
+    it(`${locale}: /privacy with nothing configured names OpenStreetMap's tiles and no mail service or IBM`, async () => {
+      const page = await html(localizePath("/privacy", locale), { MAP_TILE_URL: "", QUANTUM_PROVIDER: "simulator" });
+      expect(page).not.toContain("{{");
+      expect(page).toContain("OpenStreetMap Foundation");
+      expect(page).toContain("tile.openstreetmap.org");
+      expect(page).not.toContain("IBM Quantum");
+      const off = await html(localizePath("/privacy", locale), { MAP_TILE_URL: "off" });
+      expect(off).not.toContain("openstreetmap");
+    });
+
+    it(`${locale}: /cookies names every cookie and storage key the site writes`, async () => {
+      const page = await html(localizePath("/cookies", locale));
+      expect(page).not.toContain("{{");
+      for (const key of ["qb_device", "qb_admin", "qb_lang", FINGERPRINT_STORAGE_KEY, RESONATED_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY, KNOWN_RINGS_STORAGE_KEY]) {
+        expect(page, key).toContain(`<code>${key}</code>`);
+      }
+    });
+  }
+});
