@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { parseArgs, parseEnv } from "node:util";
 import { unstable_readConfig } from "wrangler";
 import { deployedEnvironment, deploymentProblems, settingsProblems } from "../app/domain/settings";
+import { privacySettingsWarnings } from "./lib/tile-check.mjs";
 
 const { values: args } = parseArgs({
   options: { env: { type: "string" }, config: { type: "string", default: "wrangler.toml" }, secrets: { type: "string" } },
@@ -14,9 +15,10 @@ function routePattern(route: unknown): string {
   return (route as { pattern: string }).pattern;
 }
 
-function check(environment: string | undefined, configPath: string, secretsPath: string): string[] {
+/** What blocks the deploy, and what the operator should know (issue 34: the tile service, the data controller). */
+function check(environment: string | undefined, configPath: string, secretsPath: string): { problems: string[]; warnings: string[] } {
   const name = deployedEnvironment(environment);
-  if (!name) return [`--env must be "staging" or "production", not "${environment ?? ""}".`];
+  if (!name) return { problems: [`--env must be "staging" or "production", not "${environment ?? ""}".`], warnings: [] };
   const config = unstable_readConfig({ config: configPath, env: name }, { hideWarnings: true });
   const problems: string[] = [];
   const listed = existsSync(secretsPath);
@@ -38,11 +40,15 @@ function check(environment: string | undefined, configPath: string, secretsPath:
     }),
     ...settingsProblems({ ...vars, ...secrets }, true),
   );
-  return problems;
+  return { problems, warnings: privacySettingsWarnings(vars) };
 }
 
 const environment = args.env;
-const problems = check(environment, args.config!, args.secrets ?? `.${environment}.vars`);
+const { problems, warnings } = check(environment, args.config!, args.secrets ?? `.${environment}.vars`);
+if (warnings.length > 0) {
+  console.warn(`Warnings for ${environment} (the deploy may go ahead):`);
+  for (const warning of warnings) console.warn(`* warning: ${warning}`);
+}
 if (problems.length > 0) {
   console.error(`The ${environment ?? "chosen"} settings are not ready to deploy:`);
   for (const problem of problems) console.error(`- ${problem}`);

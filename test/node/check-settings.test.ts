@@ -54,6 +54,22 @@ describe("npm run check:production", () => {
     }
   });
 
+  it("warns, without refusing, when production would load OpenStreetMap's public tiles or name no controller", async () => {
+    const osm = await run("production", config(), secrets(GOOD_SECRETS));
+    expect(osm.code).toBe(0);
+    expect(osm.output).toMatch(/warning: MAP_TILE_URL is not set: production would load OpenStreetMap's public tiles/);
+    expect(osm.output).toMatch(/warning: OPERATOR_NAME is not set/);
+    const own = config((toml) =>
+      toml.replace(
+        '[env.production.vars]\n',
+        '[env.production.vars]\nMAP_TILE_URL = "https://tiles.example-maps.net/{z}/{x}/{y}.png"\nOPERATOR_NAME = "Quantum Bell Trust"\nOPERATOR_CONTACT = "privacy@quantum-peace.org"\n',
+      ),
+    );
+    const clean = await run("production", own, secrets(GOOD_SECRETS));
+    expect(clean.code).toBe(0);
+    expect(clean.output).not.toMatch(/warning:/);
+  });
+
   it("refuses the committed wrangler.toml: its placeholders are not a deployment", async () => {
     const result = await run("production", join(root, "wrangler.toml"), secrets(GOOD_SECRETS));
     expect(result.code).toBe(1);

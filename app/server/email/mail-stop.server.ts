@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { database } from "../db/client.server";
-import { mailStops, newsletterSubscribers } from "../db/schema";
+import { mailStops } from "../db/schema";
 import { privateHash } from "../hashing.server";
 
 /** The path of the page where an address asks for no more mail (app/routes/mail.stop.tsx). */
