@@ -92,18 +92,21 @@ const STEPS: Record<SweptTable, Step> = {
 
 /**
  * Deletes (or, for resonances, forgets the network of) what is past its bound, at most `batch` rows per table per
- * run. A table that fails is reported and skipped; the others still run.
+ * run. A table that fails is skipped and the others still run; the first failure is then thrown, once, for the
+ * cron to report through its scrubbing reporter (an error's text may hold an address: it is never logged raw here).
  */
 export async function sweepRetention(env: Pick<Env, "DB">, options: SweepOptions = {}): Promise<RetentionReport> {
   const now = options.now ?? Date.now();
   const batch = options.batch ?? RETENTION_BATCH;
   const report: RetentionReport = {};
+  let firstFailure: unknown;
   for (const [table, step] of Object.entries(STEPS) as [SweptTable, Step][]) {
     try {
       report[table] = await step(env.DB, now, batch);
     } catch (error) {
-      console.error(`Retention sweep of ${table} failed`, error);
+      firstFailure ??= error;
     }
   }
+  if (firstFailure !== undefined) throw firstFailure;
   return report;
 }
