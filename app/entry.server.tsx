@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
@@ -7,6 +7,16 @@ import { signShareImages } from "~/server/og/sign-share-images.server";
 import { stylesheetsBeforeModulePreloads } from "~/server/stylesheets-first.server";
 
 const ABORT_DELAY_MS = 5_000;
+
+/**
+ * Remix's errors, logged: a 4xx of a visitor's making (a POST to a page with no action, an unknown address) is answered
+ * and not logged, so nobody can fill the logs with stack traces by asking for them (issue 31).
+ */
+export function handleError(error: unknown, { request }: { request: Request }): void {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  console.error(error);
+}
 
 export default async function handleRequest(
   request: Request,
