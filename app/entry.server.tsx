@@ -1,5 +1,5 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/cloudflare";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
@@ -11,11 +11,14 @@ import { reportInBackground } from "~/server/report-error.server";
 const ABORT_DELAY_MS = 5_000;
 
 /**
- * What a loader or action threw (not a Response it threw on purpose), reported once with the request's id; a
- * request the visitor abandoned is not a failure.
+ * What a loader or action threw (not a Response it threw on purpose), reported once with the request's id. A request
+ * the visitor abandoned is not a failure, and a 4xx of a visitor's making (a POST to a page with no action, an unknown
+ * address) is answered and not reported, so nobody can fill the logs with stack traces by asking for them (issue 31).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (!request.signal.aborted) reportInBackground(context?.cloudflare, error, "remix");
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  reportInBackground(context?.cloudflare, error, "remix");
 };
 
 export default async function handleRequest(

@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { SOCKET_CROSS_SITE, SOCKET_ONLY } from "~/domain/messages";
+import { SOCKET_CROSS_SITE, SOCKET_ONLY, SOCKETS_LIMITED } from "~/domain/messages";
 import { bellRoom } from "~/server/bell-room-client.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import { reportingFailures } from "~/server/report-error.server";
@@ -12,6 +12,10 @@ const MAX_CLIENT_FRAME_BYTES = 1024;
 const NAME_KEY = "name";
 /** The header the Worker names the relay in (set by the Worker itself, never taken from the visitor). */
 export const RELAY_NAME_HEADER = "X-Quantum-Bell-Relay";
+/** The hashed network of the visitor, set by the Worker on each upgrade (never taken from the visitor). */
+export const RELAY_NETWORK_HEADER = "X-Quantum-Bell-Network";
+/** Sockets one network may hold on one relay: a household's tabs, not 400 (issue 31). */
+export const SOCKETS_PER_NETWORK = 20;
 const PRESENCE_REPORT_MS = 500;
 /** Starts each line of RELAY_TIMING_LOG, which bench:ws:relays reads from `wrangler dev`'s output. */
 export const RELAY_TIMING_MARK = "[relay]";
@@ -44,8 +48,13 @@ export class BellRelay extends DurableObject<Env> {
     }
     const name = request.headers.get(RELAY_NAME_HEADER);
     if (name && name !== (await this.ctx.storage.get<string>(NAME_KEY))) await this.ctx.storage.put(NAME_KEY, name);
+    const network = request.headers.get(RELAY_NETWORK_HEADER);
+    const tag = network ? `net:${network}` : null;
+    if (tag && this.ctx.getWebSockets(tag).length >= SOCKETS_PER_NETWORK) {
+      return Response.json({ success: false, error: SOCKETS_LIMITED, code: ERROR_CODE.rateLimited }, { status: 429, headers: { "Retry-After": "60" } });
+    }
     const { 0: client, 1: server } = new WebSocketPair();
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, tag ? [tag] : []);
     this.schedulePresence();
     return new Response(null, { status: 101, webSocket: client });
   }

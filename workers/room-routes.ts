@@ -1,6 +1,9 @@
 import { relayCount, relayFor, relaysByColo } from "~/domain/relays";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
-import { RELAY_NAME_HEADER } from "./bell-relay";
+import { RELAY_NAME_HEADER, RELAY_NETWORK_HEADER } from "./bell-relay";
+import { networkHash } from "~/server/hashing.server";
+import { ERROR_CODE } from "~/domain/error-codes";
+import { SOCKET_ONLY } from "~/domain/messages";
 import { sweepRateLimits } from "~/server/rate-limit.server";
 import { deliverOutbox } from "~/server/email/outbox.server";
 import { log } from "~/server/log.server";
@@ -18,11 +21,17 @@ export function isSocketPath(url: URL): boolean {
  * Hands a socket to a relay: the one for the data centre the request arrived at, else (or with RELAY_BY=random) one
  * at random (issue 23).
  */
-export function forwardToRelay(request: Request, env: Env): Promise<Response> {
+export async function forwardToRelay(request: Request, env: Env): Promise<Response> {
+  // An upgrade is a GET; the relay answered 101 to any method, and a POST's 101 broke the response (issue 31).
+  if (request.method !== "GET") {
+    return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.methodNotAllowed }, { status: 405, headers: { Allow: "GET" } });
+  }
   const colo = relaysByColo((env as { RELAY_BY?: string }).RELAY_BY) ? (request.cf?.colo as string | undefined) : undefined;
   const name = relayFor(colo, relayCount(env.RELAY_COUNT));
   const named = new Request(request);
   named.headers.set(RELAY_NAME_HEADER, name);
+  // The relay caps sockets per network (issue 31); set here, so whatever the visitor sent under that name is replaced.
+  named.headers.set(RELAY_NETWORK_HEADER, await networkHash(env.HASH_SECRET, request));
   return bellRelay(env, name).fetch(named);
 }
 

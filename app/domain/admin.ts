@@ -13,3 +13,32 @@ export const HIDE_VELOCITY_ALERT_PER_HOUR = 5;
 export const TREND_DAYS = 30;
 /** The largest simulator top-up one form accepts, in seconds. */
 export const TOP_UP_MAX_SECONDS = 100_000;
+
+/** Failed admin sign-ins the whole site allows in an hour, from every network together, before it slows down. */
+export const GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR = 20;
+/** Past them, each attempt waits 2^(failures − free) seconds after the last failure, at most this long. */
+export const GLOBAL_LOGIN_MAX_DELAY_MS = 15 * 60 * 1000;
+/** /admin raises its sign-in alert at this many failures within the last hour. */
+export const LOGIN_FAILURE_ALERT_PER_HOUR = GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR;
+
+/** How long after the last failure the next sign-in attempt must wait, given the failures of the last hour. */
+export function globalLoginDelayMs(failuresLastHour: number): number {
+  if (failuresLastHour < GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR) return 0;
+  return Math.min(2 ** Math.min(failuresLastHour - GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR, 20) * 1000, GLOBAL_LOGIN_MAX_DELAY_MS);
+}
+
+/** A password this long is a reasonable guard for /admin on its own; shorter, production wants Cloudflare Access. */
+export const ADMIN_PASSWORD_MIN_LENGTH = 20;
+
+/** What `npm run check:production` warns about /admin: neither Cloudflare Access nor a long password protects it. */
+export function adminProtectionWarnings(config: { accessTeamDomain?: string; accessAud?: string; adminPassword?: string }): string[] {
+  const access = Boolean(config.accessTeamDomain?.trim() && config.accessAud?.trim());
+  if (access) return [];
+  const length = config.adminPassword?.length ?? 0;
+  if (length >= ADMIN_PASSWORD_MIN_LENGTH) return [];
+  return [
+    length === 0
+      ? "/admin has neither Cloudflare Access (CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD) nor an ADMIN_PASSWORD."
+      : `/admin is protected only by an ADMIN_PASSWORD of ${length} characters: set Cloudflare Access (CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD) or a password of at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`,
+  ];
+}

@@ -14,6 +14,11 @@ export const WISH_COUNTER_WARNING = 220;
  */
 export const RESONANCE_NETWORK_DAILY_CAP = 100;
 export const DAILY_WISH_LIMIT = 5;
+/**
+ * Wishes one network (IPv4 address or IPv6 /48) may write in a UTC day unless the operator sets IP_DAILY_WISH_LIMIT:
+ * a family behind one address, well below the hundred that filled the home wall (issue 31).
+ */
+export const DEFAULT_NETWORK_DAILY_WISH_LIMIT = 10;
 
 export const RING_BATCH_SIZE = 5;
 export const RING_COOLDOWN_SECONDS = 20;

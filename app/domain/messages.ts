@@ -264,6 +264,7 @@ export const SERVER_ERROR = "Something went wrong on our side. Please try again 
 export const CROSS_SITE_REQUEST = "Requests from other sites are not accepted.";
 export const SOCKET_ONLY = "This address only speaks WebSocket.";
 export const SOCKET_CROSS_SITE = "Sockets from other sites are not accepted.";
+export const SOCKETS_LIMITED = "Too many live connections from your network. Please close some tabs and try again.";
 export const TOP_UP_SIMULATOR_ONLY = "Top-ups apply to the simulator only; IBM Quantum time is managed in your IBM Cloud account.";
 export const RING_NOT_FOUND = "We could not find that ring.";
 export const RING_ALREADY_COMPLETED = "That ring has already completed.";

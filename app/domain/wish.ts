@@ -63,13 +63,17 @@ const optionalEmail = z
   .transform((email) => email || undefined);
 
 // Browsers and forms send coordinates as numbers or numeric strings.
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
 function optionalCoordinate(limit: number, message: string) {
   return z.preprocess(
     (value) => {
       if (value === null) return undefined;
       if (typeof value !== "string") return value;
       const trimmed = value.trim();
-      return trimmed === "" ? undefined : Number(trimmed);
+      // Decimal only: Number() also reads "0x10" as 16, "0b1" and "0o7" (issue 31); anything else fails as NaN.
+      if (trimmed === "") return undefined;
+      return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
     },
     z.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message }).optional(),
   );

@@ -15,7 +15,8 @@ import { useI18n } from "~/i18n/i18n";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("t");
-  return data({ token: isMailStopToken(token) ? token : null }, { status: isMailStopToken(token) ? 200 : 400 });
+  // Only a cut link is a 400: the page read again after its button's post (which may carry no ?t=) is not (issue 31).
+  return data({ token: isMailStopToken(token) ? token : null }, { status: token === null || isMailStopToken(token) ? 200 : 400 });
 }
 
 /** Stops made from one network in an hour (per /64, 4 times that per /48): every try costs a D1 write at most. */

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, exists, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { DISTINCT_NETWORK_LOOKBACK, firstPerNetwork } from "~/domain/distinct-networks";
 import { DAY_MS } from "~/domain/limits";
 import type { WallPage } from "~/domain/public-wish";
 import { ANY_RESONANCE, pageSegments, type WallCell, type WallSegment } from "~/domain/wall-paging";
@@ -132,7 +133,9 @@ export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Pr
   const where = and(visible, ...filters, since === undefined ? undefined : gte(wishes.createdAt, since));
   const view: WallView = { query, filters, since, where };
   // wall_counts counts every view but those filtered by country (a country's wishes are few enough to skip).
-  const { total, countryCount, page, rows } = query.country ? await indexedWallPage(env, view) : await countedWallPage(env, view);
+  const read = query.country ? await indexedWallPage(env, view) : await countedWallPage(env, view);
+  const { total, countryCount, page } = read;
+  const rows = isFrontPage(query) ? await frontPageRows(env, query.pageSize) : read.rows;
 
   const resonated = query.deviceFingerprint ? await resonatedAmong(env, query.deviceFingerprint, rows.map((r) => r.id)) : undefined;
   return {
@@ -142,6 +145,27 @@ export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Pr
     page,
     pageSize: query.pageSize,
   };
+}
+
+/** The wall as everyone first sees it: every wish, newest first, its first page. */
+function isFrontPage(query: WallQuery): boolean {
+  return query.page === 1 && query.sortBy === "newest" && query.theme === "all" && query.timeFilter === "all" && !query.country;
+}
+
+/**
+ * The front page's cards come from distinct networks (issue 31): the newest wish of each of the newest networks
+ * among the last DISTINCT_NETWORK_LOOKBACK wishes. Deeper pages and every filtered view show every wish in order.
+ */
+async function frontPageRows(env: Env, pageSize: number): Promise<WishRow[]> {
+  const recent = await database(env)
+    .select({ id: wishes.id, network: wishes.ipHash })
+    .from(wishes)
+    .where(visible)
+    .orderBy(desc(wishes.createdAt), desc(wishes.id))
+    .limit(DISTINCT_NETWORK_LOOKBACK);
+  const ids = firstPerNetwork(recent, (row) => row.network, pageSize).map((row) => row.id);
+  if (ids.length === 0) return [];
+  return database(env).select().from(wishes).where(inArray(wishes.id, ids)).orderBy(desc(wishes.createdAt), desc(wishes.id));
 }
 
 interface WallRows {

@@ -1,8 +1,9 @@
 import { ERROR_CODE } from "~/domain/error-codes";
-import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
-import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
+import { DAILY_WISH_LIMIT, DAY_MS, DEFAULT_NETWORK_DAILY_WISH_LIMIT, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
+import { DISTINCT_NETWORK_LOOKBACK, previewsByCountry } from "~/domain/distinct-networks";
 import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, RESONANCE_DAILY_LIMITED, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
 import { coarseCoordinate } from "~/domain/position";
@@ -84,7 +85,7 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
     networkHash(env.HASH_SECRET, request),
   ]);
   const dayStart = utcDayStart(now);
-  const ipLimit = Number(env.IP_DAILY_WISH_LIMIT) || 100;
+  const ipLimit = Number(env.IP_DAILY_WISH_LIMIT) || DEFAULT_NETWORK_DAILY_WISH_LIMIT;
   const id = newId(now);
   const db = database(env);
   // drizzle's batch cannot carry raw conditional statements, so the write path speaks D1 directly.
@@ -218,21 +219,32 @@ export async function siteStats(env: Env): Promise<SiteStats> {
 }
 
 export async function liveActivity(env: Env, now = Date.now()): Promise<LiveActivity[]> {
-  const rows = await database(env)
-    .select()
-    .from(countryStats)
-    .where(sql`${countryStats.wishCount} > 0`)
-    .orderBy(desc(countryStats.lastAt));
-  return rows
-    .filter((row) => isValidActivityCode(row.countryCode))
-    .map((row) => ({
-      country: row.country,
-      countryCode: row.countryCode,
-      flag: countryByCode(row.countryCode)?.flag ?? "",
-      wishCount: row.wishCount,
-      lastWish: previewLastWish(row.lastWish ?? ""),
-      isNew: row.lastAt !== null && now - row.lastAt < NEW_ACTIVITY_WINDOW_MS,
-      pendingWishCount: row.pendingCount,
-      hasEntangledWishes: row.entangledCount > 0,
-    }));
+  const db = database(env);
+  const [rows, recent] = await Promise.all([
+    db.select().from(countryStats).where(sql`${countryStats.wishCount} > 0`).orderBy(desc(countryStats.lastAt)),
+    // The previews come from distinct networks (issue 31): one network's text is never every country's preview.
+    db
+      .select({ countryCode: wishes.countryCode, network: wishes.ipHash, text: wishes.text })
+      .from(wishes)
+      .where(and(visible, isNotNull(wishes.countryCode)))
+      .orderBy(desc(wishes.createdAt), desc(wishes.id))
+      .limit(DISTINCT_NETWORK_LOOKBACK),
+  ]);
+  const valid = rows.filter((row) => isValidActivityCode(row.countryCode));
+  const previews = previewsByCountry(
+    valid.map((row) => row.countryCode),
+    recent.map((wish) => ({ countryCode: wish.countryCode ?? "", network: wish.network, text: wish.text })),
+  );
+  const recentCodes = new Set(recent.map((wish) => wish.countryCode));
+  return valid.map((row) => ({
+    country: row.country,
+    countryCode: row.countryCode,
+    flag: countryByCode(row.countryCode)?.flag ?? "",
+    wishCount: row.wishCount,
+    // A country with no wish among the recent ones keeps its stored latest (an old one, so nobody's flood).
+    lastWish: previewLastWish(previews.get(row.countryCode) ?? (recentCodes.has(row.countryCode) ? "" : (row.lastWish ?? ""))),
+    isNew: row.lastAt !== null && now - row.lastAt < NEW_ACTIVITY_WINDOW_MS,
+    pendingWishCount: row.pendingCount,
+    hasEntangledWishes: row.entangledCount > 0,
+  }));
 }

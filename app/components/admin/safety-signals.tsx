@@ -1,8 +1,8 @@
-import { HIDE_VELOCITY_ALERT_PER_HOUR } from "~/domain/admin";
+import { HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR } from "~/domain/admin";
 import type { SafetySignals } from "~/server/admin/safety-signals.server";
 import * as styles from "./admin.css";
 
-/** The dashboard's abuse signals: hide velocity (issue 31). */
+/** The dashboard's abuse signals: hide velocity and failed sign-ins (issue 31). */
 export function SafetySignalsSection({ signals }: { signals: SafetySignals }) {
   return (
     <section className={styles.section} aria-labelledby="safety-title">
@@ -15,6 +15,12 @@ export function SafetySignalsSection({ signals }: { signals: SafetySignals }) {
           for a coordinated campaign.
         </p>
       ) : null}
+      {signals.loginAlert ? (
+        <p role="alert" className={styles.notice.error}>
+          {signals.failedLoginsLastHour} failed admin sign-ins in the last hour (alert at {LOGIN_FAILURE_ALERT_PER_HOUR}): sign-in is slowed down for
+          everyone. Someone may be guessing the password; consider Cloudflare Access.
+        </p>
+      ) : null}
       <dl className={styles.statList}>
         <div className={styles.stat}>
           <dt>Hidden by reports, last hour</dt>
@@ -23,6 +29,10 @@ export function SafetySignalsSection({ signals }: { signals: SafetySignals }) {
         <div className={styles.stat}>
           <dt>Hidden by reports, last 24 hours</dt>
           <dd>{signals.autoHiddenLastDay.toLocaleString("en")}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Failed sign-ins, last hour</dt>
+          <dd>{signals.failedLoginsLastHour.toLocaleString("en")}</dd>
         </div>
       </dl>
     </section>

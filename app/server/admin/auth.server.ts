@@ -2,6 +2,7 @@ import { redirect } from "@remix-run/cloudflare";
 import { isSameSiteOrigin } from "../origin.server";
 import { hitNetworkLimit } from "../rate-limit.server";
 import { accessConfig, verifyAccessJwt } from "./cf-access.server";
+import { forgetLoginAttempt, reserveLoginAttempt } from "./login-backoff.server";
 import { fromBase64Url, toBase64Url } from "../base64url.server";
 import { readCookie } from "../cookies.server";
 import { ERROR_CODE } from "~/domain/error-codes";
@@ -141,7 +142,11 @@ export async function attemptLogin(request: Request, env: Env, password: string,
   const limit = await hitNetworkLimit(env, request, "admin-login", LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
   if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
   if (!env.ADMIN_PASSWORD) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
+  // Then the site-wide backoff, which every network's guesses count toward (issue 31).
+  const reserved = await reserveLoginAttempt(env, now);
+  if ("waitSeconds" in reserved) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(reserved.waitSeconds / 60)) };
   if (!(await constantTimeEqual(password, env.ADMIN_PASSWORD))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };
+  await forgetLoginAttempt(env, reserved.attempt, now);
   const sid = crypto.randomUUID();
   // Expired sessions are swept as new ones begin, so the table stays a handful of rows.
   await env.DB.batch([

@@ -1,10 +1,14 @@
-import { HIDE_VELOCITY_ALERT_PER_HOUR } from "~/domain/admin";
+import { HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR } from "~/domain/admin";
+import { loginFailures } from "./login-backoff.server";
 import { DAY_MS } from "~/domain/limits";
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What /admin watches for abuse: how fast reports are hiding wishes. */
+/** What /admin watches for abuse: how fast reports are hiding wishes, and failed sign-ins from everywhere. */
 export interface SafetySignals {
+  failedLoginsLastHour: number;
+  /** Failed sign-ins reached LOGIN_FAILURE_ALERT_PER_HOUR: someone is guessing, and the site-wide backoff is on. */
+  loginAlert: boolean;
   autoHiddenLastHour: number;
   autoHiddenLastDay: number;
   /** Reports hid more wishes in the last hour than HIDE_VELOCITY_ALERT_PER_HOUR allows for. */
@@ -18,5 +22,12 @@ export async function safetySignals(env: Pick<Env, "DB">, now = Date.now()): Pro
     .bind(now - DAY_MS, now - HOUR_MS)
     .first<{ day: number; hour: number | null }>();
   const autoHiddenLastHour = row?.hour ?? 0;
-  return { autoHiddenLastHour, autoHiddenLastDay: row?.day ?? 0, hideAlert: autoHiddenLastHour >= HIDE_VELOCITY_ALERT_PER_HOUR };
+  const logins = await loginFailures(env, now);
+  return {
+    autoHiddenLastHour,
+    autoHiddenLastDay: row?.day ?? 0,
+    hideAlert: autoHiddenLastHour >= HIDE_VELOCITY_ALERT_PER_HOUR,
+    failedLoginsLastHour: logins.lastHour,
+    loginAlert: logins.lastHour >= LOGIN_FAILURE_ALERT_PER_HOUR,
+  };
 }

@@ -316,6 +316,19 @@ export const rateLimits = sqliteTable(
   (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Admin sign-in attempts, site-wide: a row is written before the password is checked and deleted when it was right,
+ * so what stays are the failures that the global backoff counts (issue 31). The cron keeps a day of them.
+ */
+export const adminLoginFailures = sqliteTable(
+  "admin_login_failures",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    at: integer("at").notNull(),
+  },
+  (t) => [index("admin_login_failures_at_idx").on(t.at)],
+);
+
 /** Admin sessions that are signed in: a signed cookie names one, and signing out deletes it (issue 21). */
 export const adminSessions = sqliteTable("admin_sessions", {
   id: text("id").primaryKey(),
