@@ -25,9 +25,9 @@ export async function sendWishToFriend(
 ): Promise<void> {
   const clean: FriendWish = {
     friendEmail: input.friendEmail,
-    wish: moderated(input.wish)!,
-    name: moderated(input.name),
-    message: moderated(input.message),
+    wish: (await moderated(input.wish))!,
+    name: await moderated(input.name),
+    message: await moderated(input.message),
   };
   const ipHash = await networkHash(env.HASH_SECRET, request);
   const limit = await hitRateLimit(env, `friend-mail:${ipHash}`, FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
