@@ -94,8 +94,8 @@ function staticSecurityHeaders(): Plugin {
 }
 
 function workerEntry(entry: string): Plugin {
-  // Platform modules, and the share images' binary modules for wrangler's module rules.
-  const keepForWrangler = /^cloudflare:|\.(wasm|woff)$/;
+  // Platform modules, the share images' binary modules and the country list's text module, for wrangler's module rules.
+  const keepForWrangler = /^cloudflare:|\.(wasm|woff)$|^world-countries\/dist\/countries-unescaped\.json$/;
   let root = "";
   return {
     name: "quantum-bell:worker-entry",
