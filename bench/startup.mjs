@@ -23,9 +23,9 @@ function wrangler(args) {
 }
 
 /** The bundle `wrangler deploy` would upload, and the sizes it reports for it. */
-function bundle(config, dir) {
-  const file = join(dir, "worker.bundle");
-  const output = wrangler(["deploy", "--dry-run", "--config", config, "--outfile", file]);
+function bundle(config, dir, extra = [], name = "worker.bundle") {
+  const file = join(dir, name);
+  const output = wrangler(["deploy", "--dry-run", "--config", config, "--outfile", file, ...extra]);
   const upload = /Total Upload:\s*([\d.,]+ KiB)\s*\/\s*gzip:\s*([\d.,]+ KiB)/.exec(output);
   if (!upload) throw new Error(`no upload size in wrangler's output:\n${output}`);
   return { file, upload: upload[1], gzip: upload[2] };
@@ -106,20 +106,22 @@ try {
   ].map((target, i) => {
     const targetDir = join(dir, String(i));
     spawnSync("mkdir", ["-p", targetDir]);
-    return { ...target, dir: targetDir, bundle: bundle(target.config, targetDir), runs: [], last: undefined };
+    return { ...target, dir: targetDir, bundle: bundle(target.config, targetDir), runs: [] };
   });
-  for (const target of targets) target.moduleAt = await sourceMap(target.bundle.file);
+  // Attribution needs esbuild's module comments, which minifying drops: one more profile of the site, unminified.
+  const [site, bare] = targets;
+  const readable = { ...site, bundle: bundle(site.config, site.dir, ["--no-minify"], "readable.bundle") };
+  readable.moduleAt = await sourceMap(readable.bundle.file);
   for (let run = 0; run < RUNS; run++) {
     for (const target of targets) {
       const result = profileOnce(target, target.dir, run);
       target.runs.push(result.ms);
-      target.last = result;
       console.log(`${target.label}: ${ms(result.ms)}`);
     }
   }
-  const [site, bare] = targets;
+  const attributed = profileOnce(readable, readable.dir, "readable");
   const ratio = median(site.runs) / median(bare.runs);
-  const heaviest = [...site.last.byModule].sort((a, b) => b[1] - a[1]).slice(0, 10);
+  const heaviest = [...attributed.byModule].sort((a, b) => b[1] - a[1]).slice(0, 10);
   writeSection(
     "startup",
     [
@@ -135,7 +137,7 @@ try {
       "",
       `Ratio: ${ratio.toFixed(1)}× the bare Worker (${ratio <= 2 ? "within" : "above"} the 2× goal).`,
       "",
-      "Where the site's last run spent it (self time by source module, from the profile's lines in the bundle):",
+      `Where the site spends it, from one more profile of the same Worker bundled unminified (${ms(attributed.ms)} in all), by source module:`,
       "",
       "| module | self time |",
       "|---|---|",
