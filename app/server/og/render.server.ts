@@ -28,22 +28,36 @@ const FONT_FILES: readonly { name: string; weight: 400 | 700; load: () => FontMo
 const OG_FONT_STACK = [...new Set(FONT_FILES.map(({ name }) => name))].map((name) => `"${name}"`).join(", ");
 
 type SatoriFont = { name: string; data: ArrayBuffer; weight: 400 | 700; style: "normal" };
+/** The full set, and Roboto's alone (about 70 KB against 690 KB of fonts for satori to parse on an isolate's first card). */
+type FontSets = { all: SatoriFont[]; roboto: SatoriFont[] };
 
-async function load(): Promise<SatoriFont[]> {
+// What Roboto's latin and latin-ext files draw, kept narrow: a card whose text is all within it needs no other font.
+const ROBOTO_TEXT = /^[\u0020-\u024f\u2000-\u206f\u20ac\u2122]*$/;
+
+/** Every string satori will lay out in a card's tree. */
+function textIn(node: unknown): string {
+  if (typeof node === "string" || typeof node === "number") return String(node);
+  if (Array.isArray(node)) return node.map(textIn).join("");
+  if (node && typeof node === "object" && "props" in node) return textIn((node as { props?: { children?: unknown } }).props?.children);
+  return "";
+}
+
+async function load(): Promise<FontSets> {
   const [resvgWasm, yogaWasm, fonts] = await Promise.all([
     import("@resvg/resvg-wasm/index_bg.wasm"),
     import("satori/yoga.wasm"),
     Promise.all(FONT_FILES.map(({ load }) => load())),
   ]);
   await Promise.all([initWasm(resvgWasm.default), initSatori(yogaWasm.default)]);
-  return FONT_FILES.map(({ name, weight }, i) => ({ name, data: fonts[i]!.default as ArrayBuffer, weight, style: "normal" as const }));
+  const all = FONT_FILES.map(({ name, weight }, i) => ({ name, data: fonts[i]!.default as ArrayBuffer, weight, style: "normal" as const }));
+  return { all, roboto: all.filter(({ name }) => name.startsWith("Roboto")) };
 }
 
-// Both engines are compiled once per isolate; a failed start is forgotten so the next request tries again. The font
+// Both engines are compiled once per isolate; a failed start is forgotten so the next request tries again. Each font
 // list is one array for the isolate's life: satori caches parsed fonts per options array, so a new array each render
 // would parse every font again.
-let ready: Promise<SatoriFont[]> | undefined;
-function start(): Promise<SatoriFont[]> {
+let ready: Promise<FontSets> | undefined;
+function start(): Promise<FontSets> {
   ready ??= load().catch((error: unknown) => {
     ready = undefined;
     throw error;
@@ -66,9 +80,11 @@ async function shapeScripts(card: OgCard, assets: Fetcher): Promise<ShapedText> 
 }
 
 export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher): Promise<Uint8Array<ArrayBuffer>> {
-  const [fonts, shaped] = await Promise.all([start(), card.variant === "square" ? {} : shapeScripts(card, assets)]);
+  const [fontSets, shaped] = await Promise.all([start(), card.variant === "square" ? {} : shapeScripts(card, assets)]);
   const { width, height } = ogSize(card.variant);
-  const svg = await satori(cardTree(card, siteName, OG_FONT_STACK, shaped) as Parameters<typeof satori>[0], { width, height, fonts });
+  const tree = cardTree(card, siteName, OG_FONT_STACK, shaped);
+  const fonts = ROBOTO_TEXT.test(textIn(tree)) ? fontSets.roboto : fontSets.all;
+  const svg = await satori(tree as Parameters<typeof satori>[0], { width, height, fonts });
   const resvg = new Resvg(svg, { fitTo: { mode: "width", value: width } });
   try {
     const image = resvg.render();
