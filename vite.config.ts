@@ -191,6 +191,9 @@ export default defineConfig({
     eagerCompileHydrationChunks(["entry.client"]),
     workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),
   ],
+  // Rollup, unlike wrangler's esbuild, drops what the Worker never reads of `import { z } from "zod"` (its locales
+  // among it), so zod is bundled by the server build, not left for wrangler (ADR 0035).
+  ssr: { noExternal: ["zod"] },
   build: {
     target: "es2022",
     rollupOptions: {
