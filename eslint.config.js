@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "node_modules/", ".wrangler/", ".tmp/", "worker-configuration.d.ts", "public/"] },
+  { ignores: ["build/", "bench/fixtures/*/build/", "node_modules/", ".wrangler/", ".tmp/", "worker-configuration.d.ts", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -94,8 +94,8 @@ function staticSecurityHeaders(): Plugin {
 }
 
 function workerEntry(entry: string): Plugin {
-  // Platform modules, and the share images' binary modules for wrangler's module rules.
-  const keepForWrangler = /^cloudflare:|\.(wasm|woff)$/;
+  // Platform modules, the share images' binary modules and the country list's text module, for wrangler's module rules.
+  const keepForWrangler = /^cloudflare:|\.(wasm|woff)$|^world-countries\/dist\/countries-unescaped\.json$/;
   let root = "";
   return {
     name: "quantum-bell:worker-entry",
@@ -191,6 +191,9 @@ export default defineConfig({
     eagerCompileHydrationChunks(["entry.client"]),
     workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),
   ],
+  // Rollup, unlike wrangler's esbuild, drops what the Worker never reads of `import { z } from "zod"` (its locales
+  // among it), so zod is bundled by the server build, not left for wrangler (ADR 0035).
+  ssr: { noExternal: ["zod"] },
   build: {
     target: "es2022",
     rollupOptions: {

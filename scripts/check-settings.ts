@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { parseArgs, parseEnv } from "node:util";
 import { unstable_readConfig } from "wrangler";
 import { deployedEnvironment, deploymentProblems, settingsProblems } from "../app/domain/settings";
+import { adminProtectionWarnings } from "../app/domain/admin";
 import { privacySettingsWarnings } from "./lib/tile-check.mjs";
 
 const { values: args } = parseArgs({
@@ -15,7 +16,7 @@ function routePattern(route: unknown): string {
   return (route as { pattern: string }).pattern;
 }
 
-/** What blocks the deploy, and what the operator should know (issue 34: the tile service, the data controller). */
+/** What blocks the deploy, and what the operator should know (the /admin protection, the tile service, the controller). */
 function check(environment: string | undefined, configPath: string, secretsPath: string): { problems: string[]; warnings: string[] } {
   const name = deployedEnvironment(environment);
   if (!name) return { problems: [`--env must be "staging" or "production", not "${environment ?? ""}".`], warnings: [] };
@@ -40,7 +41,10 @@ function check(environment: string | undefined, configPath: string, secretsPath:
     }),
     ...settingsProblems({ ...vars, ...secrets }, true),
   );
-  return { problems, warnings: privacySettingsWarnings(vars) };
+  const all = { ...vars, ...secrets };
+  // Issue 31: /admin behind Cloudflare Access or a long password; issue 34: the tile service and the controller.
+  const admin = adminProtectionWarnings({ accessTeamDomain: all.CF_ACCESS_TEAM_DOMAIN, accessAud: all.CF_ACCESS_AUD, adminPassword: all.ADMIN_PASSWORD });
+  return { problems, warnings: [...admin, ...privacySettingsWarnings(vars)] };
 }
 
 const environment = args.env;

@@ -1,14 +1,12 @@
 // `npm run dev`: hot-reloading Remix (Vite) on http://localhost:5002, with the BellRoom Durable Object in a second
 // wrangler on BELL_ROOM_DEV_PORT (default 5003). Both use the same local D1 under .wrangler/state.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
-import { ensureDevVars, offlineEnv, prepareDatabase, root } from "./lib/wrangler.mjs";
+import { bin, ensureDevVars, offlineEnv, prepareDatabase, root } from "./lib/wrangler.mjs";
 
 const roomPort = process.env.BELL_ROOM_DEV_PORT ?? "5003";
 ensureDevVars();
 console.log(`Local D1 ${prepareDatabase()}.`);
 
-const bin = (name) => join(root, "node_modules", ".bin", name);
 const env = { ...offlineEnv, BELL_ROOM_DEV_PORT: roomPort };
 const children = [
   spawn(bin("wrangler"), ["dev", "-c", "wrangler.bell-room.toml", "--port", roomPort, "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false"], { cwd: root, env, stdio: "inherit" }),

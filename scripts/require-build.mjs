@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { offlineEnv, root } from "./lib/wrangler.mjs";
+import { bin, offlineEnv, root } from "./lib/wrangler.mjs";
 
 const built = join(root, "build", "server", "worker.js");
 
@@ -17,7 +17,7 @@ const sources = ["app", "workers", "public", "vite.config.ts", "package-lock.jso
 const stale = !existsSync(built) || sources.some((path) => newestIn(path) > statSync(built).mtimeMs);
 if (stale) {
   console.log(existsSync(built) ? "build/ is older than the app's sources: building first." : "There is no build/ yet: building first.");
-  const result = spawnSync("npx", ["remix", "vite:build"], { cwd: root, env: offlineEnv, stdio: "inherit" });
+  const result = spawnSync(bin("remix"), ["vite:build"], { cwd: root, env: offlineEnv, stdio: "inherit" });
   if (result.status !== 0) {
     console.error("The build failed, so the workerd tests cannot run.");
     process.exit(result.status || 1);

@@ -3,27 +3,27 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { offlineEnv, root } from "./lib/wrangler.mjs";
+import { bin, offlineEnv, root } from "./lib/wrangler.mjs";
 
 const reports = join(root, ".tmp", "test-reports");
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const vitest = (config, report) => ["vitest", "run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${join(reports, report)}`];
+const vitest = (config, report) => ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${join(reports, report)}`];
 const LANES = ["node.json", "bundle.json", "workerd.json", "ibm.json", "reporting.json", "e2e.json"];
 const stages = [
   [
-    ["types", "npx", ["tsc", "--noEmit"]],
-    ["lint", "npx", ["eslint", "--max-warnings=0", "."]],
-    ["build", "npx", ["remix", "vite:build"]],
+    ["types", bin("tsc"), ["--noEmit"]],
+    ["lint", bin("eslint"), ["--max-warnings=0", "."]],
+    ["build", bin("remix"), ["vite:build"]],
     ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
   ],
-  [["unit (Node)", "npx", vitest("vitest.node.config.ts", "node.json")]],
-  [["Worker bundle (Node)", "npx", vitest("vitest.bundle.config.ts", "bundle.json")]],
-  [["integration (workerd)", "npx", vitest("vitest.config.ts", "workerd.json")]],
-  [["IBM path as deployed (workerd ↔ fake IBM over HTTP)", "npx", vitest("vitest.ibm.config.ts", "ibm.json")]],
-  [["error reporting as deployed (workerd ↔ stand-in Sentry over HTTP)", "npx", vitest("vitest.reporting.config.ts", "reporting.json")]],
-  [["end-to-end (Chromium)", "npx", vitest("vitest.e2e.config.ts", "e2e.json")]],
+  [["unit (Node)", bin("vitest"), vitest("vitest.node.config.ts", "node.json")]],
+  [["Worker bundle (Node)", bin("vitest"), vitest("vitest.bundle.config.ts", "bundle.json")]],
+  [["integration (workerd)", bin("vitest"), vitest("vitest.config.ts", "workerd.json")]],
+  [["IBM path as deployed (workerd ↔ fake IBM over HTTP)", bin("vitest"), vitest("vitest.ibm.config.ts", "ibm.json")]],
+  [["error reporting as deployed (workerd ↔ stand-in Sentry over HTTP)", bin("vitest"), vitest("vitest.reporting.config.ts", "reporting.json")]],
+  [["end-to-end (Chromium)", bin("vitest"), vitest("vitest.e2e.config.ts", "e2e.json")]],
 ];
 
 function summary() {
@@ -57,6 +57,7 @@ function run([name, command, args], alone) {
 }
 
 const began = Date.now();
+console.log(`Node ${process.version}`);
 for (const stage of stages) {
   console.log(`\n▶ ${stage.map(([name]) => name).join(" · ")}`);
   const codes = await Promise.all(stage.map((step) => run(step, stage.length === 1)));

@@ -1,5 +1,5 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
-import { matchRoutes, type Params } from "@remix-run/router";
+import { matchRoutes, type Params } from "@remix-run/react";
 import { type ApiDispatch, isApiDispatch } from "~/server/api-route.server";
 
 /**

@@ -1,4 +1,4 @@
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
+import type { RegExpMatcher } from "obscenity";
 import { PHONE_MIN_DIGITS } from "./limits";
 import { MODERATION_EMAIL, MODERATION_LINK, MODERATION_PHONE, MODERATION_PROFANITY } from "./messages";
 
@@ -114,25 +114,40 @@ function joinSpacedLetters(text: string): string {
 }
 
 // A maintained matcher (look-alikes, repeated letters, leetspeak) beside our own word list. Innocent words it would
-// read as profanity are whitelisted; numbers alone ("455") are not words.
-const dataset = englishDataset.build();
-const matcher = new RegExpMatcher({
-  ...dataset,
-  ...englishRecommendedTransformers,
-  whitelistedTerms: [...(dataset.whitelistedTerms ?? []), "shiitake", "cockpit", "cocktail", "cockatoo", "peacock", "hitchcock", "assassin"],
-});
-
-function profane(text: string): boolean {
-  const joined = joinSpacedLetters(text);
-  const words = joined.replace(/(?<![\p{L}])\p{N}+(?![\p{L}])/gu, " ");
-  return containsProfanity(joined) || matcher.hasMatch(words);
+// read as profanity are whitelisted; numbers alone ("455") are not words. obscenity builds its English word list
+// when its module is evaluated, a few milliseconds that every cold isolate would pay at start-up: it is imported on
+// the first text that reaches it, once per isolate (a failed import is forgotten, so the next text tries again).
+let matcher: Promise<RegExpMatcher> | undefined;
+function obscenityMatcher(): Promise<RegExpMatcher> {
+  matcher ??= import("obscenity").then(
+    ({ englishDataset, englishRecommendedTransformers, RegExpMatcher }) => {
+      const dataset = englishDataset.build();
+      return new RegExpMatcher({
+        ...dataset,
+        ...englishRecommendedTransformers,
+        whitelistedTerms: [...(dataset.whitelistedTerms ?? []), "shiitake", "cockpit", "cocktail", "cockatoo", "peacock", "hitchcock", "assassin"],
+      });
+    },
+    (error: unknown) => {
+      matcher = undefined;
+      throw error;
+    },
+  );
+  return matcher;
 }
 
-export function moderateText(text: string): ModerationResult {
+async function profane(text: string): Promise<boolean> {
+  const joined = joinSpacedLetters(text);
+  if (containsProfanity(joined)) return true;
+  const words = joined.replace(/(?<![\p{L}])\p{N}+(?![\p{L}])/gu, " ");
+  return (await obscenityMatcher()).hasMatch(words);
+}
+
+export async function moderateText(text: string): Promise<ModerationResult> {
   const folded = unmask(text);
   if (EMAIL_ADDRESS.test(folded)) return { ok: false, error: MODERATION_EMAIL };
   if (LINKS.some((link) => link.test(folded))) return { ok: false, error: MODERATION_LINK };
   if ((folded.match(NUMBER_RUN) ?? []).some(isPhoneNumber)) return { ok: false, error: MODERATION_PHONE };
-  if (profane(folded)) return { ok: false, error: MODERATION_PROFANITY };
+  if (await profane(folded)) return { ok: false, error: MODERATION_PROFANITY };
   return { ok: true, text };
 }

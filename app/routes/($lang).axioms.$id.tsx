@@ -6,9 +6,9 @@ import { notFoundMeta, pageMeta, siteInfo } from "~/lib/meta";
 import { axioms, requireContent, routeLocale } from "~/server/content.server";
 import { translatorOfMatches, useI18n } from "~/i18n/i18n";
 
-export const loader = ({ params }: LoaderFunctionArgs) => {
+export const loader = async ({ params }: LoaderFunctionArgs) => {
   const locale = routeLocale(params);
-  const axiom = requireContent(axioms.get(params.id ?? "", locale));
+  const axiom = await requireContent(axioms.get(params.id ?? "", locale));
   const all = axioms.list(locale);
   const index = all.findIndex((entry) => entry.slug === axiom.slug);
   const neighbour = (entry: (typeof all)[number] | undefined) => (entry ? { slug: entry.slug, title: entry.title } : null);

@@ -7,7 +7,7 @@ import { axioms, pages, requireContent, routeLocale } from "~/server/content.ser
 
 export { contentMeta as meta } from "~/components/content/content-route";
 
-export const loader = ({ params }: LoaderFunctionArgs) => ({ ...requireContent(pages.get("axioms", routeLocale(params))), entries: axioms.list(routeLocale(params)) });
+export const loader = async ({ params }: LoaderFunctionArgs) => ({ ...(await requireContent(pages.get("axioms", routeLocale(params)))), entries: axioms.list(routeLocale(params)) });
 
 export default function AxiomsList() {
   const { title, description, html, entries, lang } = useLoaderData<typeof loader>();

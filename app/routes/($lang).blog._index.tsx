@@ -7,7 +7,7 @@ import { blog, pages, requireContent, routeLocale } from "~/server/content.serve
 
 export { contentMeta as meta } from "~/components/content/content-route";
 
-export const loader = ({ params }: LoaderFunctionArgs) => ({ ...requireContent(pages.get("blog", routeLocale(params))), entries: blog.list(routeLocale(params)) });
+export const loader = async ({ params }: LoaderFunctionArgs) => ({ ...(await requireContent(pages.get("blog", routeLocale(params)))), entries: blog.list(routeLocale(params)) });
 
 export default function BlogList() {
   const { title, description, html, entries, lang } = useLoaderData<typeof loader>();

@@ -5,8 +5,8 @@ import * as styles from "~/components/content/content.css";
 import { faqJsonLd, pageMeta, siteInfo } from "~/lib/meta";
 import { faq, routeLocale } from "~/server/content.server";
 
-export const loader = ({ params }: LoaderFunctionArgs) => {
-  const { page, intro, items, lang } = faq(routeLocale(params));
+export const loader = async ({ params }: LoaderFunctionArgs) => {
+  const { page, intro, items, lang } = await faq(routeLocale(params));
   return { title: page.title, description: page.description, intro, items, lang };
 };
 

@@ -7,7 +7,7 @@ import { research, pages, requireContent, routeLocale } from "~/server/content.s
 
 export { contentMeta as meta } from "~/components/content/content-route";
 
-export const loader = ({ params }: LoaderFunctionArgs) => ({ ...requireContent(pages.get("research", routeLocale(params))), entries: research.list(routeLocale(params)) });
+export const loader = async ({ params }: LoaderFunctionArgs) => ({ ...(await requireContent(pages.get("research", routeLocale(params)))), entries: research.list(routeLocale(params)) });
 
 export default function ResearchList() {
   const { title, description, html, entries, lang } = useLoaderData<typeof loader>();

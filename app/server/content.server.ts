@@ -1,6 +1,6 @@
 import { translatorFor } from "~/i18n/catalogues.server";
 import { DEFAULT_LOCALE, isLocale, localizePath, type Locale } from "~/domain/locale";
-import { Marked, type Tokens } from "marked";
+import type { Marked, Tokens } from "marked";
 import { wrapTables } from "~/lib/table-regions";
 import { expandTemplate, type TemplateValues } from "~/domain/legal-template";
 
@@ -41,27 +41,40 @@ function escapeHtml(text: string): string {
 
 const SAFE_HREF = /^(https?:\/\/|mailto:|\/(?!\/)|#)/i;
 
-const markdown = new Marked({
-  gfm: true,
-  hooks: {
-    // A table wider than a phone scrolls inside its own box (which the keyboard can reach), not the whole page.
-    postprocess: (html: string) => wrapTables(translatorFor(DEFAULT_LOCALE), html),
-  },
-  renderer: {
-    html({ text }: Tokens.HTML | Tokens.Tag) {
-      return escapeHtml(text);
+// marked builds its grammar's regular expressions when its module is evaluated, a few milliseconds of every cold
+// start: it loads with the first page that renders Markdown, once per isolate (ADR 0035).
+let markdownReady: Promise<Marked> | undefined;
+function markdown(): Promise<Marked> {
+  markdownReady ??= import("marked").then(
+    ({ Marked }) =>
+      new Marked({
+        gfm: true,
+        hooks: {
+          // A table wider than a phone scrolls inside its own box (which the keyboard can reach), not the whole page.
+          postprocess: (html: string) => wrapTables(translatorFor(DEFAULT_LOCALE), html),
+        },
+        renderer: {
+          html({ text }: Tokens.HTML | Tokens.Tag) {
+            return escapeHtml(text);
+          },
+          link({ href, title, tokens }: Tokens.Link) {
+            const text = this.parser.parseInline(tokens);
+            if (!SAFE_HREF.test(href)) return text;
+            const external = /^https?:\/\//i.test(href);
+            const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
+            const rel = external ? ' target="_blank" rel="noopener noreferrer"' : "";
+            const hint = external ? '<span class="visually-hidden"> (opens in a new tab)</span>' : "";
+            return `<a href="${escapeHtml(href)}"${titleAttr}${rel}>${text}${hint}</a>`;
+          },
+        },
+      }),
+    (error: unknown) => {
+      markdownReady = undefined;
+      throw error;
     },
-    link({ href, title, tokens }: Tokens.Link) {
-      const text = this.parser.parseInline(tokens);
-      if (!SAFE_HREF.test(href)) return text;
-      const external = /^https?:\/\//i.test(href);
-      const titleAttr = title ? ` title="${escapeHtml(title)}"` : "";
-      const rel = external ? ' target="_blank" rel="noopener noreferrer"' : "";
-      const hint = external ? '<span class="visually-hidden"> (opens in a new tab)</span>' : "";
-      return `<a href="${escapeHtml(href)}"${titleAttr}${rel}>${text}${hint}</a>`;
-    },
-  },
-});
+  );
+  return markdownReady;
+}
 
 function parseFrontMatter(source: string): { meta: ContentMeta; body: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
@@ -129,24 +142,25 @@ function collection(files: RawFiles, sort: (a: ContentEntry, b: ContentEntry) =>
         })
         .sort(sort);
     },
-    get(slug: string, locale: Locale = DEFAULT_LOCALE): RenderedContent | undefined {
+    async get(slug: string, locale: Locale = DEFAULT_LOCALE): Promise<RenderedContent | undefined> {
       const key = `${locale}:${slug}`;
       const cached = rendered.get(key);
       if (cached) return cached;
       const found = find(slug, locale);
       if (!found.entry || found.body === undefined) return undefined;
-      const page = { ...found.entry, html: localizeLinks(markdown.parse(found.body, { async: false }), locale), lang: found.lang };
+      const html = (await markdown()).parse(found.body, { async: false });
+      const page = { ...found.entry, html: localizeLinks(html, locale), lang: found.lang };
       rendered.set(key, page);
       return page;
     },
     /** A page whose Markdown is a template (app/domain/legal-template.ts), rendered with these values. */
-    withValues(slug: string, locale: Locale, values: TemplateValues): RenderedContent | undefined {
+    async withValues(slug: string, locale: Locale, values: TemplateValues): Promise<RenderedContent | undefined> {
       const key = `${locale}:${slug}:${JSON.stringify(values)}`;
       const cached = rendered.get(key);
       if (cached) return cached;
       const found = find(slug, locale);
       if (!found.entry || found.body === undefined) return undefined;
-      const html = localizeLinks(markdown.parse(expandTemplate(found.body, values), { async: false }), locale);
+      const html = localizeLinks((await markdown()).parse(expandTemplate(found.body, values), { async: false }), locale);
       const page = { ...found.entry, html, lang: found.lang };
       rendered.set(key, page);
       return page;
@@ -182,7 +196,8 @@ export const blog = collection(
 );
 
 /** A content page or a 404: unknown slugs never render an empty page. */
-export function requireContent(found: RenderedContent | undefined): RenderedContent {
+export async function requireContent(page: Promise<RenderedContent | undefined>): Promise<RenderedContent> {
+  const found = await page;
   if (!found) throw new Response(null, { status: 404 });
   return found;
 }
@@ -190,19 +205,20 @@ export function requireContent(found: RenderedContent | undefined): RenderedCont
 const faqCache = new Map<Locale, { page: ContentEntry; intro: string; items: FaqItem[]; lang: Locale }>();
 
 /** The FAQ is one Markdown file: each `##` heading is a question, everything up to the next one its answer. */
-export function faq(locale: Locale = DEFAULT_LOCALE) {
+export async function faq(locale: Locale = DEFAULT_LOCALE) {
   const cached = faqCache.get(locale);
   if (cached) return cached;
   const found = pages.body("faq", locale);
   if (!found) throw new Error("app/content/pages/faq.md is missing.");
-  const tokens = markdown.lexer(found.body);
+  const md = await markdown();
+  const tokens = md.lexer(found.body);
   const items: FaqItem[] = [];
   const intro: Tokens.Generic[] = [];
   let current: { question: string; tokens: Tokens.Generic[] } | undefined;
   const flush = () => {
     if (!current) return;
     const answer = Object.assign(current.tokens, { links: tokens.links });
-    const answerHtml = localizeLinks(markdown.parser(answer as Parameters<typeof markdown.parser>[0]), locale);
+    const answerHtml = localizeLinks(md.parser(answer as Parameters<typeof md.parser>[0]), locale);
     items.push({ question: current.question, answerHtml, answerText: plainText(answerHtml) });
   };
   for (const token of tokens) {
@@ -214,7 +230,7 @@ export function faq(locale: Locale = DEFAULT_LOCALE) {
   flush();
   const page = {
     page: found.entry,
-    intro: localizeLinks(markdown.parser(Object.assign(intro, { links: tokens.links }) as Parameters<typeof markdown.parser>[0]), locale),
+    intro: localizeLinks(md.parser(Object.assign(intro, { links: tokens.links }) as Parameters<typeof md.parser>[0]), locale),
     items,
     lang: found.lang,
   };

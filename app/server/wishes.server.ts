@@ -54,9 +54,9 @@ export function toPublicWish(row: WishRow, isResonated?: boolean): PublicWish {
 }
 
 /** A visitor's text as it may be published, or a 400 with the moderation's sentence (every text field, issue 21). */
-export function moderated(text: string | undefined, field?: string): string | undefined {
+export async function moderated(text: string | undefined, field?: string): Promise<string | undefined> {
   if (text === undefined) return undefined;
-  const verdict = moderateText(text);
+  const verdict = await moderateText(text);
   if (!verdict.ok) throw new ApiError(400, verdict.error, { field });
   return verdict.text;
 }
@@ -72,13 +72,13 @@ export interface SubmittedWish {
  * the daily limit together nor leave the counters out of step.
  */
 export async function submitWish(env: Env, request: Request, input: WishSubmission, now = Date.now()): Promise<SubmittedWish> {
-  const text = moderated(input.wish, "wish")!;
-  const name = moderated(input.name, "name");
+  const text = (await moderated(input.wish, "wish"))!;
+  const name = await moderated(input.name, "name");
   const match = input.country ? findCountry(input.country) : undefined;
   // A country from the list is known text; anything else typed there is moderated like the rest.
-  const country = match?.name ?? moderated(input.country, "country") ?? null;
+  const country = match?.name ?? (await moderated(input.country, "country")) ?? null;
   const countryCode = match?.code ?? null;
-  const location = moderated(input.location, "location") ?? country ?? UNKNOWN_LOCATION;
+  const location = (await moderated(input.location, "location")) ?? country ?? UNKNOWN_LOCATION;
   const theme = classifyTheme(text);
   const [fingerprintHash, ipHash] = await Promise.all([
     privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),

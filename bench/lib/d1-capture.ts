@@ -5,7 +5,7 @@
 // Usage: tsx bench/lib/d1-capture.ts <persistDir> <scenarios.json> <out.json>
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { wallQuerySchema } from "../../app/domain/wish";
 import { wallPage } from "../../app/server/wall.server";
 import { liveActivity, siteStats } from "../../app/server/wishes.server";
@@ -24,12 +24,15 @@ const scenarios = JSON.parse(readFileSync(scenariosFile, "utf8")) as Scenario[];
 const databaseId = /database_id\s*=\s*"([^"]+)"/.exec(readFileSync("wrangler.toml", "utf8"))?.[1];
 if (!databaseId) throw new Error("No database_id in wrangler.toml");
 
-const mf = new Miniflare({
-  modules: true,
-  script: "export default { fetch() { return new Response(null, { status: 204 }); } };",
-  d1Databases: { DB: databaseId },
-  d1Persist: join(persistDir, "v3", "d1"),
-});
+// Miniflare 5 takes one persistence root (`<root>/d1` for D1); its converter keeps the familiar single-Worker shape.
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    modules: true,
+    script: "export default { fetch() { return new Response(null, { status: 204 }); } };",
+    d1Databases: { DB: databaseId },
+    resourcePersistencePath: join(persistDir, "v3"),
+  }),
+);
 
 let log: RecordedStatement[] = [];
 

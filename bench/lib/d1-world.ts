@@ -9,7 +9,7 @@ import { writeFileSync } from "node:fs";
 import { AUTO_HIDE_REPORTS } from "../../app/domain/admin";
 import { poemFor } from "../../app/domain/poem";
 import { classifyTheme } from "../../app/domain/theme";
-import { COUNTRIES } from "../../app/server/geo/countries.server";
+import { allCountries } from "../../app/server/geo/countries.server";
 import { NAMES as SEED_NAMES, OPENINGS, WISHES } from "../../scripts/lib/wish-corpus";
 
 const out = process.argv[2];
@@ -63,7 +63,7 @@ sql.push(`INSERT INTO bw_phrase VALUES ${phrases.map((text, i) => `(${i}, ${quot
 
 // Countries by a Zipf-like weight: the biggest country gets ~8% of wishes, every country at least one slot in 1000.
 const COUNTRY_COUNT = 195;
-const all = [...COUNTRIES].sort((a, b) => a.code.localeCompare(b.code));
+const all = [...allCountries()].sort((a, b) => a.code.localeCompare(b.code));
 // A fixed shuffle, so the big ones are not all "A…"; the first COUNTRY_COUNT of it take part.
 const countries = all.map((country, i) => ({ country, rank: (i * 7919) % all.length })).filter((c) => c.rank < COUNTRY_COUNT).map((c) => c.country);
 const order = countries.map((_, i) => (i * 7919) % countries.length);

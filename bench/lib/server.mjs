@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
-import { build, prepareDatabase, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
+import { build, migrate, prepareDatabase, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -33,6 +33,13 @@ export async function benchServer({ vars = {}, skipBuild = process.env.BENCH_SKI
 export async function benchFixture(config) {
   const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-fixture-"));
   return startOnFreePort(persistDir, { args: ["--config", config, "--inspector-port", String(await freePort())] });
+}
+
+/** A fresh `wrangler dev` of the built Worker with an empty migrated D1: a cold isolate, for first-request figures. */
+export async function coldServer() {
+  const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-cold-"));
+  migrate(persistDir);
+  return startOnFreePort(persistDir, {});
 }
 
 /** `wrangler dev` on a free port with its storage in `persistDir`, removed again by `stop()`. */

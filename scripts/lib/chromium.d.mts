@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 
+export const DEBIAN_CHROMIUM: string;
 export const CHROMIUM_PATH: string;
 export const CHROMIUM_FLAGS: string[];
 export function launchChromium(): Promise<Browser>;

@@ -1,7 +1,9 @@
-// The one way this project starts Chromium: Debian's build, headless, with the flags of the test standard.
+// The one way this project starts Chromium: Debian's build (or the one CHROMIUM_PATH names), headless, with the
+// flags of the test standard.
 import { chromium } from "playwright-core";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
 
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",

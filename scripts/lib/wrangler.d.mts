@@ -1,6 +1,8 @@
 import type { ChildProcess } from "node:child_process";
 
 export const root: string;
+/** A tool of node_modules/.bin. */
+export function bin(name: string): string;
 export const offlineEnv: NodeJS.ProcessEnv;
 export function ensureDevVars(): void;
 export function wrangler(args: string[], options?: { quiet?: boolean }): string;

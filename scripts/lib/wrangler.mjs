@@ -6,7 +6,19 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = (name) => join(root, "node_modules", ".bin", name);
+/** A tool of node_modules/.bin, started directly (no `npx`): its `#!/usr/bin/env node` finds npm's PATH's Node. */
+export const bin = (name) => join(root, "node_modules", ".bin", name);
+
+// The scripts run on the project's Node (the `node` devDependency, docs/decisions/0031-node-24-from-the-registry.md),
+// which npm puts first on a script's PATH. Started some other way, say how instead of failing deep inside wrangler.
+const NODE_MAJOR = 24;
+if (Number(process.versions.node.split(".")[0]) < NODE_MAJOR) {
+  console.error(
+    `This is Node ${process.version}; the project's scripts run on Node ${NODE_MAJOR}, which \`npm install\` puts in ` +
+      "node_modules/.bin: start them through npm (npm start, npm test, npm run <script>).",
+  );
+  process.exit(1);
+}
 
 /** Nothing phones home, nothing asks a question, logs stay inside the ignored .wrangler folder. */
 export const offlineEnv = {

@@ -68,6 +68,10 @@ describe("npm run check:production", () => {
     const clean = await run("production", own, secrets(GOOD_SECRETS));
     expect(clean.code).toBe(0);
     expect(clean.output).not.toMatch(/warning:/);
+    // Issue 31: /admin behind neither Cloudflare Access nor a long password is worth a warning too.
+    const weak = await run("production", own, secrets({ ...GOOD_SECRETS, ADMIN_PASSWORD: "hunter22" }));
+    expect(weak.code).toBe(0);
+    expect(weak.output).toMatch(/warning: \/admin is protected only by an ADMIN_PASSWORD of 8 characters/);
   });
 
   it("refuses the committed wrangler.toml: its placeholders are not a deployment", async () => {

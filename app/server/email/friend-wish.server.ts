@@ -25,9 +25,9 @@ export async function sendWishToFriend(
 ): Promise<void> {
   const clean: FriendWish = {
     friendEmail: input.friendEmail,
-    wish: moderated(input.wish)!,
-    name: moderated(input.name),
-    message: moderated(input.message),
+    wish: (await moderated(input.wish))!,
+    name: await moderated(input.name),
+    message: await moderated(input.message),
   };
   const network = await networkHashes(env.HASH_SECRET, request);
   const limit = await hitNetworkLimit(env, network, "friend-mail", FRIEND_MAILS_PER_HOUR, HOUR_MS, now);

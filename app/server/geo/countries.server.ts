@@ -1,4 +1,5 @@
-import worldCountries, { type Country as SourceCountry } from "world-countries";
+import type { Country as SourceCountry } from "world-countries";
+import worldCountriesData from "world-countries/dist/countries-unescaped.json";
 import { ownFlagSources } from "~/domain/flags";
 
 export type Country = {
@@ -82,30 +83,51 @@ function indexLookupNames(sources: ReadonlyArray<readonly [SourceCountry, Countr
   return index;
 }
 
-// Only these load-time statements touch the package data, so nothing here keeps it (translations included) reachable.
-const sourcesWithCountries = worldCountries
-  .filter((source) => isRealCountryCode(source.cca2))
-  .map((source) => [source, toCountry(source)] as const);
+interface Tables {
+  /** Every country and territory with a real ISO alpha-2 code, sorted by name. */
+  countries: Country[];
+  byCode: Map<string, Country>;
+  byLookupName: Map<string, Country>;
+}
+
+/**
+ * The package's data (1.2 MB). In the Worker, wrangler.toml's Text rule loads the file as a string, which costs a
+ * starting isolate next to nothing where the same data as an object literal was built at start-up; it is parsed,
+ * indexed and sorted on the first lookup (ADR 0035). Vite and Node load it as JSON.
+ */
+function sourceCountries(): SourceCountry[] {
+  const data: unknown = worldCountriesData;
+  return (typeof data === "string" ? JSON.parse(data) : data) as SourceCountry[];
+}
+
+let tables: Tables | undefined;
+// Only this function touches the package data, so nothing here keeps it (translations included) reachable.
+function countryTables(): Tables {
+  if (tables) return tables;
+  const sourcesWithCountries = sourceCountries()
+    .filter((source) => isRealCountryCode(source.cca2))
+    .map((source) => [source, toCountry(source)] as const);
+  const countries = sourcesWithCountries.map(([, country]) => country).sort((a, b) => a.name.localeCompare(b.name, "en"));
+  tables = { countries, byCode: new Map(countries.map((country) => [country.code, country])), byLookupName: indexLookupNames(sourcesWithCountries) };
+  return tables;
+}
 
 /** Every country and territory with a real ISO alpha-2 code, sorted by name. */
-export const COUNTRIES: Country[] = sourcesWithCountries
-  .map(([, country]) => country)
-  .sort((a, b) => a.name.localeCompare(b.name, "en"));
-
-const countriesByCode = new Map(COUNTRIES.map((country) => [country.code, country]));
-const countriesByLookupName = indexLookupNames(sourcesWithCountries);
+export function allCountries(): readonly Country[] {
+  return countryTables().countries;
+}
 
 export function countryNames(): string[] {
-  return COUNTRIES.map((country) => country.name);
+  return allCountries().map((country) => country.name);
 }
 
 /** Matches a common or official name, an ISO alpha-2 or alpha-3 code, or a known alternative spelling. */
 export function findCountry(input: string): Country | undefined {
-  return countriesByLookupName.get(lookupKey(input));
+  return countryTables().byLookupName.get(lookupKey(input));
 }
 
 export function countryByCode(code: string): Country | undefined {
-  return countriesByCode.get(code.trim().toUpperCase());
+  return countryTables().byCode.get(code.trim().toUpperCase());
 }
 
 /** Flag image URLs to try in order; when all fail the UI shows the emoji flag. Empty for an unknown code. */

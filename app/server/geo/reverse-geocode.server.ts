@@ -2,7 +2,7 @@ import { geoBounds, geoContains } from "d3-geo";
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
 import countriesTopology from "world-atlas/countries-110m.json";
-import { COUNTRIES, countryByCode, findCountry, type Country } from "./countries.server";
+import { allCountries, countryByCode, findCountry, type Country } from "./countries.server";
 
 export type ReverseGeocodeResult = { country: string; countryCode: string };
 
@@ -19,7 +19,7 @@ let countryShapes: CountryShape[] | undefined;
 
 function decodeCountryShapes(): CountryShape[] {
   const topology = countriesTopology as unknown as CountriesTopology;
-  const countriesByNumeric = new Map(COUNTRIES.filter((country) => country.numeric).map((country) => [country.numeric, country]));
+  const countriesByNumeric = new Map(allCountries().filter((country) => country.numeric).map((country) => [country.numeric, country]));
   const countryOf = (outline: Outline): Country | undefined =>
     (outline.id !== undefined ? countriesByNumeric.get(String(outline.id)) : undefined) ??
     findCountry(outline.properties.name) ??

@@ -1,7 +1,6 @@
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { edgeCache } from "../edge-cache.server";
 import { ogCacheKey, readOgCard } from "./card.server";
-import { renderOgPng } from "./render.server";
 import { hasValidSignature, needsSignature } from "./signature.server";
 
 export { OG_PATH } from "./signature.server";
@@ -25,6 +24,9 @@ export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAM
   const cached = await cache.match(cacheKey);
   if (cached) return request.method === "HEAD" ? new Response(null, cached) : cached;
 
+  // The renderer (satori, resvg, fontkit, their WebAssembly and fonts) loads on the first card an isolate draws, not
+  // at start-up: most isolates never draw one, and each would pay for it before its first request (issue 32).
+  const { renderOgPng } = await import("./render.server");
   const png = await renderOgPng(card, siteName, env.ASSETS).catch((error: unknown) => {
     console.error("og: falling back to the default card", error);
     return renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName, env.ASSETS);

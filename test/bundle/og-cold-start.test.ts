@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
+import { signOgPath } from "../../app/server/og/signature.server";
+
+// Issue 32 (ADR 0035): the share-card renderer, its WebAssembly and its fonts load on the first /og request an
+// isolate answers, not at start-up. The Worker as deployed (wrangler's bundle of the build, with its module rules
+// for .wasm and .woff) answers a card in every script as the first cards of a fresh `wrangler dev`.
+
+const SECRET = { HASH_SECRET: "og-cold-start-test-secret" };
+const PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
+const TITLES = {
+  Latin: "May peace reach every shore → ★",
+  Arabic: "أتمنى السلام لعائلتي وفي كل مكان",
+  Devanagari: "दुनिया में शांति हो, सबका कल्याण",
+  Chinese: "愿世界和平，愿每一个家庭都平安",
+};
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let persistDir: string;
+let server: ReturnType<typeof startServer>;
+let base: string;
+
+beforeAll(async () => {
+  persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-og-cold-"));
+  migrate(persistDir);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = startServer({ port, persistTo: persistDir, vars: SECRET });
+  await server.ready;
+}, 180_000);
+
+afterAll(() => {
+  stopServer(server?.child);
+  rmSync(persistDir, { recursive: true, force: true });
+});
+
+async function card(title: string, variant = "bell-101"): Promise<Uint8Array> {
+  const path = await signOgPath(SECRET, `/og?${new URLSearchParams({ title, subtitle: title, variant })}`);
+  const response = await fetch(`${base}${path}`);
+  expect(response.status, title).toBe(200);
+  expect(response.headers.get("Content-Type"), title).toBe("image/png");
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+describe("/og after a cold start, in the Worker as deployed", () => {
+  it("draws its first cards, in every script, from the renderer it loads then", async () => {
+    const drawn = new Map<string, Uint8Array>();
+    for (const [script, title] of Object.entries(TITLES)) drawn.set(script, await card(title));
+    const plain = new Uint8Array(await (await fetch(`${base}/og?variant=bell-101`)).arrayBuffer());
+    for (const [script, png] of drawn) {
+      expect([...png.slice(0, 8)], script).toEqual(PNG_SIGNATURE);
+      // Each card drew its own text: not the plain card, and not another script's.
+      expect(png, script).not.toEqual(plain);
+      for (const [other, otherPng] of drawn) if (other !== script) expect(png, `${script} vs ${other}`).not.toEqual(otherPng);
+    }
+    // No card fell back to the default one (render.server.ts logs each fallback).
+    expect(server.output()).not.toContain("og: falling back");
+  }, 120_000);
+});
