@@ -249,10 +249,11 @@ export default function AdminDashboard() {
         <h2 id="csp-title" className={styles.sectionTitle}>
           Blocked by the Content-Security-Policy
         </h2>
+        <p className={styles.muted}>Seen by the most networks first: anyone can send a report, so a violation one network alone reports may be made up.</p>
         <AdminTable
           label="Content-Security-Policy reports"
           rows={cspReports}
-          columns={["Directive", "Blocked", "Page", "Times", "Last seen"]}
+          columns={["Directive", "Blocked", "Page", "Times", "Networks", "Last seen"]}
           empty={<p className={styles.muted}>No browser has reported a violation.</p>}
           rowKey={(r) => `${r.directive} ${r.blocked} ${r.documentPath}`}
         >
@@ -262,6 +263,7 @@ export default function AdminDashboard() {
               <td className={styles.wishText}>{r.blocked}</td>
               <td className={styles.wishText}>{r.documentPath}</td>
               <td>{r.count}</td>
+              <td>{r.networks}</td>
               <td>{dateTime(r.lastSeen)}</td>
             </>
           )}

@@ -68,3 +68,17 @@ describe("POST /api/csp-report", () => {
     expect(html).toMatch(row);
   });
 });
+
+describe("forged reports (issue 31.11)", () => {
+  it("one network's flood of made-up violations ranks below one that many networks' visitors met", async () => {
+    const { recentCspReports } = await import("~/server/csp-reports.server");
+    const real = `https://real-${crypto.randomUUID().slice(0, 8)}.example/widget.js`;
+    for (let i = 0; i < 4; i += 1) expect((await report([violation(real)])).status).toBe(204);
+    const forger = freshIp();
+    const forged = Array.from({ length: 55 }, (_, i) => violation(`https://forged-${i}-${crypto.randomUUID().slice(0, 6)}.example/x.gif`));
+    for (let i = 0; i < 55; i += 5) await report(forged.slice(i, i + 5), forger);
+    const groups = await recentCspReports(env);
+    expect(groups[0]).toMatchObject({ blocked: new URL(real).origin, networks: 4 });
+    expect(groups.filter((group) => group.blocked.includes("forged-")).every((group) => group.networks === 1)).toBe(true);
+  });
+});

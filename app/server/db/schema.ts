@@ -356,6 +356,8 @@ export const cspReports = sqliteTable(
     documentPath: text("document_path").notNull(),
     source: text("source"),
     disposition: text("disposition").notNull(),
+    /** The reporting network's keyed hash: /admin ranks a violation by how many networks saw it (issue 31.11). */
+    networkHash: text("network_hash"),
   },
   (table) => [index("csp_reports_created_at").on(table.createdAt)],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE `csp_reports` ADD `network_hash` text;
