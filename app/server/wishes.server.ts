@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAILY_WISH_LIMIT, DAY_MS, DEFAULT_NETWORK_DAILY_WISH_LIMIT, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
-import { DISTINCT_NETWORK_LOOKBACK, previewsByCountry } from "~/domain/distinct-networks";
+import { DISTINCT_NETWORK_LOOKBACK, onePerNetwork, previewsByCountry } from "~/domain/distinct-networks";
 import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, RESONANCE_DAILY_LIMITED, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
 import { coarseCoordinate } from "~/domain/position";
@@ -231,9 +231,10 @@ export async function liveActivity(env: Env, now = Date.now()): Promise<LiveActi
       .limit(DISTINCT_NETWORK_LOOKBACK),
   ]);
   const valid = rows.filter((row) => isValidActivityCode(row.countryCode));
+  const distinct = onePerNetwork(env as { WALL_ONE_PER_NETWORK?: string });
   const previews = previewsByCountry(
     valid.map((row) => row.countryCode),
-    recent.map((wish) => ({ countryCode: wish.countryCode ?? "", network: wish.network, text: wish.text })),
+    recent.map((wish) => ({ countryCode: wish.countryCode ?? "", network: distinct ? wish.network : null, text: wish.text })),
   );
   const recentCodes = new Set(recent.map((wish) => wish.countryCode));
   return valid.map((row) => ({

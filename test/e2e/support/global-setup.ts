@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   migrate(ibmPersistDir);
   const [port, ibmPort, inspectorPort] = [await freePort(), await freePort(), await freePort()];
   const fake = await startIbmFakeServer({ port: 0 });
-  // Every browser shares 127.0.0.1, so the per-network wish and ring limits are lifted, and journeys that ring one after another do
+  // Every browser shares 127.0.0.1, so the per-network wish and ring limits and the wall's one card per network are lifted, and journeys that ring one after another do
   // not wait out the spec's 20 s cooldown; both rules themselves are tested in workerd.
   const testVars = {
     IP_DAILY_WISH_LIMIT: "100000",
@@ -48,6 +48,7 @@ export default async function setup(project: TestProject) {
     RING_NETWORK_HOURLY_LIMIT: "100000",
     RING_NETWORK_COOLDOWN_SECONDS: "0",
     RING_NETWORK_RINGS_PER_HOUR: "100000",
+    WALL_ONE_PER_NETWORK: "0",
   };
   const server = startServer({ port, persistTo: persistDir, vars: testVars });
   const ibmServer = startServer({
