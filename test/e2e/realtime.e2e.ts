@@ -308,7 +308,8 @@ describe("two visitors on the real socket (issue 23)", () => {
     const writer = await newVisitor(browser);
     await writer.page.goto("/");
     await writer.page.locator("#wish-form button[type=submit]:disabled").waitFor();
-    const text = `Two windows, one bell ${Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => String.fromCharCode(97 + (byte % 26))).join("")}`;
+    // Consonants that spell no word: random letters now and then spell a profanity, which moderation refuses.
+    const text = `Two windows, one bell ${Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => "bdghjkmnpqrvwxz"[byte % 15]).join("")}`;
     await writer.page.getByRole("textbox", { name: "Your wish" }).fill(text);
     await writer.page.getByRole("combobox", { name: "Your country (optional)" }).fill(country!);
     await writer.page.locator("#wish-form button[type=submit]").click();
