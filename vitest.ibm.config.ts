@@ -1,18 +1,6 @@
-import { createServer } from "node:net";
 import { FAKE_API_KEY, FAKE_INSTANCE_CRN } from "./test/fakes/ibm-fake";
 import { workerdConfig } from "./vitest.workerd";
-
-/** A port nobody listens on now; the global setup starts the fake IBM service there. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./test/support/free-port";
 
 // The IBM path as deployed: the Worker configured with QUANTUM_PROVIDER=ibm, no injected fetch, talking over real
 // HTTP to the fake IBM service (test/fakes/ibm-server.ts) that the global setup starts on a free port.

@@ -1,17 +1,6 @@
-import { createServer } from "node:net";
 import { SENTRY_PROJECT, SENTRY_PUBLIC_KEY } from "./test/fakes/sentry-server";
 import { workerdConfig } from "./vitest.workerd";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./test/support/free-port";
 
 // Error reporting as deployed: the Worker with SENTRY_DSN set, sending over real HTTP to the stand-in Sentry
 // (test/fakes/sentry-server.ts) that the global setup starts on a free port (issue 33).

@@ -283,19 +283,24 @@ export class RingJobs {
     const provider = await this.providerFor(ring.id, ring.provider, now);
     if (!provider) return;
     const job: JobRef = { provider: provider.name, jobId: ring.jobId!, backend: ring.backend ?? "" };
-    let status: JobStatus;
-    try {
-      status = await provider.poll(job);
-    } catch (error) {
-      await this.afterReadFailure(provider, ring, job, error, now);
-      return;
-    }
+    const status = await this.readStatus(provider, ring, job, now);
+    if (!status) return;
     if (ring.readFailures > 0 || ring.unknownSince !== null) await recordReadSuccess(this.env, ring.id);
     if (status.state === "queued" && ring.submittedAt !== null && now - ring.submittedAt > this.settings.maxQueueMs) {
       await this.cancelQueued(provider, ring, job, ring.submittedAt, now);
       return;
     }
     await this.afterStatus(provider, ring, job, status, now);
+  }
+
+  /** The job's state, or null once a failed read has been counted (the ring then asks again later). */
+  private async readStatus(provider: RoomProvider, ring: RingRow, job: JobRef, now: number): Promise<JobStatus | null> {
+    try {
+      return await provider.poll(job);
+    } catch (error) {
+      await this.afterReadFailure(provider, ring, job, error, now);
+      return null;
+    }
   }
 
   /** What a status read says: keep asking, store the result, or replace a job that ended without one. */
@@ -451,14 +456,8 @@ export class RingJobs {
       return;
     }
     if (outcome === "already-ended") {
-      let status: JobStatus;
-      try {
-        status = await provider.poll(job);
-      } catch (error) {
-        await this.afterReadFailure(provider, ring, job, error, now);
-        return;
-      }
-      await this.afterStatus(provider, ring, job, status, now);
+      const status = await this.readStatus(provider, ring, job, now);
+      if (status) await this.afterStatus(provider, ring, job, status, now);
       return;
     }
     await recordJobState(this.env, { ringId: ring.id, ...job }, "cancelled", now);

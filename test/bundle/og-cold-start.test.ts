@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
 import { signOgPath } from "../../app/server/og/signature.server";
+import { freePort } from "../support/free-port";
 
 // Issue 32 (ADR 0035): the share-card renderer, its WebAssembly and its fonts load on the first /og request an
 // isolate answers, not at start-up. The Worker as deployed (wrangler's bundle of the build, with its module rules
@@ -18,17 +18,6 @@ const TITLES = {
   Devanagari: "दुनिया में शांति हो, सबका कल्याण",
   Chinese: "愿世界和平，愿每一个家庭都平安",
 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let persistDir: string;
 let server: ReturnType<typeof startServer>;

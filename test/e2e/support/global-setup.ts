@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { migrate, prepareDatabase, startServer, stopServer } from "../../../scripts/lib/wrangler.mjs";
 import { FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../../fakes/ibm-fake";
 import { startIbmFakeServer } from "../../fakes/ibm-server";
+import { freePort } from "../../support/free-port";
+export { freePort };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,18 +16,6 @@ declare module "vitest" {
     ibmBaseURL: string;
     ibmFakeURL: string;
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /**
