@@ -24,5 +24,7 @@ export default workerdConfig({
     // The operator's monthly ceiling (issue 30): far above what the other files' rings spend.
     IBM_MONTHLY_BUDGET_SECONDS: "1000",
     IBM_CHAOS_FAKE_URL: `http://127.0.0.1:${chaosPort}`,
+    // The chaos test's seed, when one is asked for (test/ibm-live/chaos.test.ts).
+    CHAOS_SEED: process.env.CHAOS_SEED ?? "",
   },
 });

@@ -8,6 +8,8 @@ declare global {
       IBM_FAKE_URL?: string;
       /** A second fake IBM service, for the chaos test alone. */
       IBM_CHAOS_FAKE_URL?: string;
+      /** Another seed for the chaos test than its fixed one. */
+      CHAOS_SEED?: string;
       /** The stand-in Sentry of the reporting lane (vitest.reporting.config.ts), and the DSN that points at it. */
       SENTRY_FAKE_URL?: string;
       SENTRY_DSN?: string;

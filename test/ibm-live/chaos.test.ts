@@ -15,8 +15,8 @@ import { roomProviders } from "../../workers/room-provider";
 import { DEFAULT_MAX_JOBS_PER_RING, RingJobs } from "../../workers/ring-jobs";
 
 const RINGS = 200;
-/** Fixed, so CI runs the same chaos every time; CHAOS_SEED=… (any integer) explores others. */
-const SEED = Number(import.meta.env.CHAOS_SEED ?? 20261127);
+/** Fixed, so CI runs the same faults every time; `CHAOS_SEED=… npm run test:ibm` (any integer) explores others. */
+const SEED = Number(env.CHAOS_SEED || 20261127);
 const MAX_STEPS = 6_000;
 
 interface FakeJob {
