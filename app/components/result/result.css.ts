@@ -159,7 +159,8 @@ export const themeChip = styleVariants(THEME_COLOURS, (colour) => [chipBase, { b
 
 export const wishText = style({ margin: 0, fontSize: "1.05rem", overflowWrap: "anywhere" });
 
-export const wishMeta = style({ margin: 0, marginTop: "auto", color: vars.color.textMuted, fontSize: "0.9rem" });
+/** A name or place can be one long unbroken string: it wraps inside the card rather than widen the page. */
+export const wishMeta = style({ margin: 0, marginTop: "auto", color: vars.color.textMuted, fontSize: "0.9rem", overflowWrap: "anywhere" });
 
 export const figure = style({ margin: 0 });
 
