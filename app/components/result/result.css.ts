@@ -27,7 +27,8 @@ export const starOne = style({ fill: vars.color.gold, filter: "drop-shadow(0 0 6
 export const starZero = style({ fill: vars.color.brandStrong, filter: "drop-shadow(0 0 4px rgba(144, 202, 249, 0.7))" });
 export const starUnknown = style({ fill: vars.color.textMuted, opacity: 0.6 });
 
-export const readings = style({ display: "grid", gap: vars.space.xs, margin: `${vars.space.md} 0 0`, padding: 0, listStyle: "none" });
+/** Each line names a wish's writer, whose name can be one long string: it wraps rather than widen the page. */
+export const readings = style({ display: "grid", gap: vars.space.xs, margin: `${vars.space.md} 0 0`, padding: 0, listStyle: "none", overflowWrap: "anywhere" });
 
 // minmax(0, 1fr): the wide drawings scroll in their own boxes instead of widening the page.
 export const physics = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.xl });
