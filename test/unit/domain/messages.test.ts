@@ -40,7 +40,7 @@ describe("messages", () => {
   });
 
   it("exports only sentences that print: not blank, no stray space, and each one parses as an ICU message", () => {
-    const sentences = Object.entries(messages).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    const sentences = Object.entries(messages).flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as const] : []));
     expect(sentences.length).toBeGreaterThan(100);
     for (const [name, sentence] of sentences) {
       expect(sentence.trim(), name).not.toBe("");
