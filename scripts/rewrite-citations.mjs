@@ -13,7 +13,8 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 const CODE = ["app", "workers", "scripts"];
 const TESTS = ["test"];
-const OWN = new Set(["scripts/rewrite-citations.mjs", "scripts/lib/citations.mjs", "scripts/lib/citations.d.mts"]);
+// These name the old forms on purpose: the table, and the test that checks the rewrite.
+const OWN = new Set(["scripts/rewrite-citations.mjs", "scripts/lib/citations.mjs", "scripts/lib/citations.d.mts", "test/unit/docs-citations.test.ts"]);
 const check = process.argv.includes("--check");
 
 let changed = 0;
