@@ -73,10 +73,27 @@ export const PHRASES = [
   ["Ours beside API.md's fields, so that no page asks again", "Beyond the first protocol's fields, so that no page asks again"],
   ["is ours beside API.md's fields:", "is beyond the first protocol's fields:"],
   ["with any service not connected (API.md:", "with any service not connected (docs/api.md#calls:"],
+  // "The spec" named no section; each of these now names the one that says it.
+  ["plays the spec's sequence:", `plays the sequence of ${PRODUCT}#submitting-a-wish:`],
+  ["on the spec's clock.", `on the clock of ${PRODUCT}#ringing.`],
+  ["when it is a positive number; else the spec's.", `when it is a positive number; else the one of ${PRODUCT}#ringing.`],
+  ["the spec's answers otherwise.", "the answers of docs/api.md#calls otherwise."],
+  ["the square 512×512 mark the spec asks for beside it", `the square 512×512 mark ${PRODUCT}#page-metadata-and-share-images asks for beside it`],
+  ["as the spec's four fallbacks.", `as the four fallbacks of ${PRODUCT}#the-home-page.`],
+  ["The spec asks for scroll to reset to the top", `${PRODUCT}#pages asks for scroll to reset to the top`],
+  ["English keeps the spec's routes;", `English keeps the paths of ${PRODUCT}#pages;`],
+  ["English keeps the spec's path,", `English keeps its path of ${PRODUCT}#pages,`],
+  ["// The spec stops reconnecting on these close codes", "// docs/realtime.md#reconnecting stops on these close codes"],
+  ["still meets the spec's\n * five attempts", "still meets the\n * five attempts of docs/realtime.md#reconnecting"],
+  ["Accepted because the spec's client sends it;", "Accepted because the first client sent it (docs/api.md#calls);"],
+  ["Visitors hear the spec's sentences;", `Visitors hear the sentences of ${PRODUCT}#sentences;`],
+  ["/** The spec's 20 seconds, unless", `/** The 20 seconds of ${PRODUCT}#limits, unless`],
+  ["The spec's fingerprint lives in localStorage", `The fingerprint (${PRODUCT}#the-device-id) lives in localStorage`],
+  ["/** The spec's name for the realtime service;", "/** The first client's name for the realtime service (docs/api.md#calls);"],
 ];
 
 /** What the old citations look like: what the check refuses, and the script rewrites. */
-export const OLD_CITATION = /\bspec §\s*\d|§\d+\s+(?:Navigation|"Page metadata")|\bDESIGN(?:\.md)?\s*§|\bDESIGN\.md\b|\bAPI\.md\b|\b[Ii]ssues? \d{2}\b/g;
+export const OLD_CITATION = /\bspec §\s*\d|§\d+\s+(?:Navigation|"Page metadata")|\b[Tt]he spec\b|\bDESIGN(?:\.md)?\s*§|\bDESIGN\.md\b|\bAPI\.md\b|\b[Ii]ssues? \d{2}\b/g;
 /** The same, without issue numbers: what test/ may not hold either. */
 export const OLD_DOC_CITATION = /\bspec §\s*\d|\bDESIGN(?:\.md)?\s*§|\bDESIGN\.md\b|\bAPI\.md\b/g;
 /** A citation of our own docs: a Markdown file under docs/, and a heading in it. */
@@ -144,8 +161,8 @@ const joinPlaces = (places) => [...new Set(places)].join(", ");
 
 /**
  * One file's text with its old citations rewritten, and what could not be: an issue number outside parentheses (a
- * sentence is built around it, so a person words it again) or an issue with no row in ISSUE_SECTIONS.
- * `issues: false` leaves issue numbers as they are (test/ keeps them).
+ * sentence is built around it, so a person words it again), an issue with no row in ISSUE_SECTIONS, or "the spec"
+ * naming no section. `issues: false` (test/) leaves issue numbers and "the spec" as they are.
  */
 export function rewriteCitations(text, { issues = true } = {}) {
   const left = [];
@@ -158,6 +175,8 @@ export function rewriteCitations(text, { issues = true } = {}) {
   });
   out = out.replace(/\bDESIGN(?:\.md)?\s*§\s*(\d)/g, (match, n) => DESIGN_SECTIONS[n] ?? match);
   out = out.replace(/\bAPI\.md\b/g, "docs/api.md");
+  // "the spec" with no section: only a person can say which part of docs/ it means (tests may keep their wording).
+  if (issues) for (const match of out.matchAll(/\b[Tt]he spec\b(?:'s)?/g)) left.push(match[0]);
   out = out.replace(/\bDESIGN\.md\b/g, "docs/architecture.md");
   if (issues) {
     out = out.replace(/\b([Ii])ssues? (\d{2})((?:\.\d+)?(?:(?:\s*,\s*|\s+and\s+)(?:issue\s+)?\d{2}(?:\.\d+)?)*)(?:, part \d+)?/g, (match, _i, first, rest, offset, whole) => {
