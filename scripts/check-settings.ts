@@ -42,7 +42,8 @@ function check(environment: string | undefined, configPath: string, secretsPath:
     ...settingsProblems({ ...vars, ...secrets }, true),
   );
   const all = { ...vars, ...secrets };
-  // Issue 31: /admin behind Cloudflare Access or a long password; issue 34: the tile service and the controller.
+  // /admin behind Cloudflare Access or a long password (docs/operations.md#signing-in-to-admin); the tile service and the
+  // controller the privacy pages name (docs/product.md#privacy).
   const admin = adminProtectionWarnings({ accessTeamDomain: all.CF_ACCESS_TEAM_DOMAIN, accessAud: all.CF_ACCESS_AUD, adminPassword: all.ADMIN_PASSWORD });
   return { problems, warnings: [...admin, ...privacySettingsWarnings(vars)] };
 }

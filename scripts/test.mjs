@@ -18,12 +18,12 @@ const stages = [
     ["build", bin("remix"), ["vite:build"]],
     ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
   ],
-  [["unit (Node)", bin("vitest"), vitest("vitest.node.config.ts", "node.json")]],
-  [["Worker bundle (Node)", bin("vitest"), vitest("vitest.bundle.config.ts", "bundle.json")]],
-  [["integration (workerd)", bin("vitest"), vitest("vitest.config.ts", "workerd.json")]],
+  [["node: pure rules in Node (test/unit, test/node)", bin("vitest"), vitest("vitest.node.config.ts", "node.json")]],
+  [["bundle: the Worker bundle and wrangler dev, inspected in Node (test/bundle)", bin("vitest"), vitest("vitest.bundle.config.ts", "bundle.json")]],
+  [["worker: routes, D1 and the BellRoom inside workerd (test/integration)", bin("vitest"), vitest("vitest.config.ts", "workerd.json")]],
   [["IBM path as deployed (workerd ↔ fake IBM over HTTP)", bin("vitest"), vitest("vitest.ibm.config.ts", "ibm.json")]],
   [["error reporting as deployed (workerd ↔ stand-in Sentry over HTTP)", bin("vitest"), vitest("vitest.reporting.config.ts", "reporting.json")]],
-  [["end-to-end (Chromium)", bin("vitest"), vitest("vitest.e2e.config.ts", "e2e.json")]],
+  [["e2e: journeys in Chromium against wrangler dev (test/e2e)", bin("vitest"), vitest("vitest.e2e.config.ts", "e2e.json")]],
 ];
 
 function summary() {

@@ -1,5 +1,6 @@
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
+import { RING_STATUS } from "~/domain/statuses";
 import { budgetRefusal, budgetStatus, monthlyBudgetSeconds } from "~/domain/ibm-budget";
 import { jobsEndedWithoutResult, monthSpend, recordJobCharge, recordJobState, type LedgerState } from "~/server/job-ledger.server";
 import {
@@ -252,7 +253,7 @@ export class RingJobs {
       // creation has surely written, so a ring is never submitted twice.
       if (this.inFlight.has(listed.id)) continue;
       const ring = await ringById(this.env, listed.id);
-      if (!ring || this.inFlight.has(ring.id) || (ring.status !== "queued" && ring.status !== "running") || (ring.nextAttemptAt ?? 0) > now) continue;
+      if (!ring || this.inFlight.has(ring.id) || (ring.status !== RING_STATUS.queued && ring.status !== RING_STATUS.running) || (ring.nextAttemptAt ?? 0) > now) continue;
       if (!ring.jobId) {
         const wishes = await ringWishes(this.env, ring.id);
         if (wishes.length === 0) await failRing(this.env, ring.id, "The ring has no wishes left.", now);

@@ -42,3 +42,14 @@ export function adminProtectionWarnings(config: { accessTeamDomain?: string; acc
       : `/admin is protected only by an ADMIN_PASSWORD of ${length} characters: set Cloudflare Access (CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD) or a password of at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`,
   ];
 }
+
+/** What /admin watches for abuse: how fast reports are hiding wishes, and failed sign-ins from everywhere. */
+export interface SafetySignals {
+  failedLoginsLastHour: number;
+  /** Failed sign-ins reached LOGIN_FAILURE_ALERT_PER_HOUR: someone is guessing, and the site-wide backoff is on. */
+  loginAlert: boolean;
+  autoHiddenLastHour: number;
+  autoHiddenLastDay: number;
+  /** Reports hid more wishes in the last hour than HIDE_VELOCITY_ALERT_PER_HOUR allows for. */
+  hideAlert: boolean;
+}

@@ -1,5 +1,6 @@
 import { hasCredits } from "./credits";
 import { RING_BATCH_SIZE } from "./limits";
+import { WISH_STATUS } from "./statuses";
 import {
   BELL_BATCH_NOTE,
   BELL_LABEL_NO_WISHES,
@@ -67,7 +68,7 @@ export function bellButtonState(t: Translate, input: BellButtonInput): BellButto
 // Only wishes still pending can join a ring; anything that is not a list counts as none.
 export function pendingFrom(list: unknown): number {
   if (!Array.isArray(list)) return 0;
-  return list.filter((wish: unknown) => isRecord(wish) && wish.status === "pending").length;
+  return list.filter((wish: unknown) => isRecord(wish) && wish.status === WISH_STATUS.pending).length;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

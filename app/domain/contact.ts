@@ -48,3 +48,9 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return errors;
 }
+
+/** What POST /newsletter answers, read by the page and by the footer form's fetcher. */
+export interface NewsletterActionData {
+  message?: string;
+  error?: string;
+}

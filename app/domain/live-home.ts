@@ -1,6 +1,7 @@
 import { isPlaceholderCountry, isValidActivityCode, previewLastWish, type LiveStripEntry } from "./live-activity";
 import type { PublicWish, RibbonStats } from "./public-wish";
 import type { RoomMessage } from "./room-messages";
+import { WISH_STATUS } from "./statuses";
 
 /** What the home page shows that the room's messages change: the ribbon, the pending wishes, the live strip, the credits. */
 export interface LiveHome {
@@ -40,7 +41,7 @@ export function applyToHome(home: LiveHome, message: RoomMessage): LiveHome {
     return {
       ...home,
       stats: home.stats && { totalWishes: home.stats.totalWishes + 1, countriesEntangled: home.stats.countriesEntangled + (newCountry ? 1 : 0) },
-      pending: wish.status === "pending" ? [...home.pending, wish] : home.pending,
+      pending: wish.status === WISH_STATUS.pending ? [...home.pending, wish] : home.pending,
       liveStrip: strip,
     };
   }

@@ -1,3 +1,5 @@
+import { WISH_STATUS } from "./statuses";
+
 /** One country on the world map (GET /api/map/countries): live activity joined with its centroid and flags. */
 export interface MapCountry {
   countryCode: string;
@@ -49,7 +51,7 @@ export function withSubmittedWish(countries: readonly MapCountry[], wish: { coun
   if (!code) return [...countries];
   const at = countries.findIndex((country) => country.countryCode === code);
   if (at === -1) return null;
-  const pending = wish.status === "pending" ? 1 : 0;
+  const pending = wish.status === WISH_STATUS.pending ? 1 : 0;
   return countries.map((country, i) =>
     i === at ? { ...country, wishCount: country.wishCount + 1, pendingWishCount: country.pendingWishCount + pending, isNew: true } : country,
   );

@@ -16,8 +16,8 @@ export const RETENTION_DAYS = {
   /** The keyed network hash on a resonance; the resonance and its count stay. */
   resonanceNetwork: 30,
   /**
-   * A rate-limit row past its window (the longest window is a day). The sweep of `rate_limits` belongs to issue 31's
-   * change to the limits; this is the bound it keeps and the page shows.
+   * A rate-limit row past its window (the longest window is a day). `rate_limits` is swept by the rate limiter itself
+   * (app/server/rate-limit.server.ts); this is the bound it keeps and the page shows.
    */
   rateLimitRow: 1,
 } as const;

@@ -8,7 +8,7 @@ export type DiagramGate =
   | { op: "measure"; q: number };
 
 export type { RingStatus } from "./statuses";
-import type { RingStatus } from "./statuses";
+import { RING_STATUS, type RingStatus } from "./statuses";
 
 /** Everything the result page at /bell/{id} shows about one ring. */
 export interface RingView {
@@ -79,7 +79,7 @@ type BatchUpdate = Extract<RoomMessage, { type: "batch-update" }>;
 export function applyBatchUpdate(ring: RingView, message: BatchUpdate): RingView | null {
   if (message.bellRingId !== ring.id) return null;
   if (message.subType === "failed") {
-    return message.data.retrying ? { ...ring, error: message.data.error } : { ...ring, status: "failed", error: message.data.error };
+    return message.data.retrying ? { ...ring, error: message.data.error } : { ...ring, status: RING_STATUS.failed, error: message.data.error };
   }
   const { completedAt } = message.data;
   if (!completedAt || Number.isNaN(Date.parse(completedAt))) return null;
@@ -87,7 +87,7 @@ export function applyBatchUpdate(ring: RingView, message: BatchUpdate): RingView
   const { quantumResult, poem, counts } = message.data.result;
   return {
     ...ring,
-    status: "completed",
+    status: RING_STATUS.completed,
     completedAt,
     secondsTaken: Math.max(0, (completed - Date.parse(ring.createdAt)) / 1000),
     bitstring: quantumResult,

@@ -1,5 +1,6 @@
 import { SHARE_TEXT_MAX_LENGTH } from "./limits";
 import { COPY_LINK_NOT_FOUND, COPY_LINK_PENDING } from "./messages";
+import { WISH_STATUS } from "./statuses";
 import type { WishStatus } from "./wish";
 
 /**
@@ -39,7 +40,7 @@ export type CopyLinkOutcome =
   | { kind: "info"; message: string }
   | { kind: "error"; message: string };
 
-const NOT_YET_RUNG: ReadonlySet<string> = new Set<WishStatus>(["pending", "submitted_for_batching"]);
+const NOT_YET_RUNG: ReadonlySet<string> = new Set<WishStatus>([WISH_STATUS.pending, WISH_STATUS.submittedForBatching]);
 
 export function copyLinkOutcome(
   wish: { status?: string | null; bellRingId?: string | null } | null | undefined,

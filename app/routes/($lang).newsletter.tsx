@@ -7,16 +7,12 @@ import {
   NEWSLETTER_CONFIRMED,
   NEWSLETTER_RATE_LIMITED,
   NEWSLETTER_TOKEN_INVALID,
+  type NewsletterActionData,
 } from "~/domain/contact";
 import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
 import { confirmSubscription, subscribe } from "~/server/newsletter.server";
 import { readFormData } from "~/server/request.server";
 import { useI18n } from "~/i18n/i18n";
-
-export interface NewsletterActionData {
-  message?: string;
-  error?: string;
-}
 
 /**
  * GET /newsletter?token=… (the link in the confirmation letter) only shows a button: mail scanners open links, so

@@ -9,6 +9,7 @@ import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, unknownIntent } from "~/server/admin/action.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { BELL_LABEL_OUT_OF_CREDITS } from "~/domain/messages";
+import { RING_STATUS } from "~/domain/statuses";
 import { loadDashboard, releasedSentence, releaseRingWishes, retryRing, topUpCredits, type IbmSpending } from "~/server/admin/dashboard.server";
 import { safetySignals } from "~/server/admin/safety-signals.server";
 import { SafetySignalsSection } from "~/components/admin/safety-signals";
@@ -293,7 +294,7 @@ export default function AdminDashboard() {
                 {ring.jobId ? <div className={styles.muted}>job {ring.jobId}</div> : null}
               </td>
               <td>
-                <span className={ring.status === "completed" ? styles.badge.good : ring.status === "failed" ? styles.badge.bad : styles.badge.warn}>
+                <span className={ring.status === RING_STATUS.completed ? styles.badge.good : ring.status === RING_STATUS.failed ? styles.badge.bad : styles.badge.warn}>
                   {ring.status}
                 </span>
                 {ring.wishesHeld ? (
@@ -334,7 +335,7 @@ export default function AdminDashboard() {
                 )}
               </td>
               <td>
-                {ring.status === "queued" || ring.status === "running" ? (
+                {ring.status === RING_STATUS.queued || ring.status === RING_STATUS.running ? (
                   <Form method="post">
                     <input type="hidden" name="intent" value="retry-ring" />
                     <input type="hidden" name="ringId" value={ring.id} />
@@ -355,7 +356,7 @@ export default function AdminDashboard() {
                       Release wishes
                     </button>
                   </Form>
-                ) : ring.status === "failed" ? (
+                ) : ring.status === RING_STATUS.failed ? (
                   <span className={styles.muted}>Wishes returned to the pool</span>
                 ) : (
                   <span className={styles.muted}>Done</span>

@@ -1,6 +1,6 @@
 import { data, redirect } from "@remix-run/cloudflare";
-import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/components/wall/wall-params";
-import type { WishFormFailure, WishFormValues } from "~/components/wish-form/types";
+import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/domain/wall-params";
+import type { WishFormFailure, WishFormValues } from "~/domain/wish-form";
 import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, ringCooldownSeconds, WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
 import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";

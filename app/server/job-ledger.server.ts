@@ -1,4 +1,5 @@
 import { ESTIMATE_WINDOW_JOBS, monthStartUtc, type MonthSpend } from "~/domain/ibm-budget";
+import { RING_STATUS, sqlList } from "~/domain/statuses";
 
 /** A job's state in the ring's history: IBM's, plus `unusable` for a completed job whose result cannot be the ring's. */
 export type LedgerState = "queued" | "running" | "completed" | "failed" | "cancelled" | "unusable";
@@ -74,7 +75,7 @@ export async function monthSpend(env: Env, now: number): Promise<MonthSpend> {
     // Creation requests under way, or whose answer was lost, have no row yet: they may have made a job all the same.
     env.DB.prepare(
       `SELECT COALESCE(SUM(MAX(0, r.job_requests - (SELECT COUNT(*) FROM ring_jobs j WHERE j.ring_id = r.id))), 0) AS pending
-       FROM bell_rings r WHERE r.provider = 'ibm' AND r.status IN ('queued', 'running') AND r.job_requests > 0`,
+       FROM bell_rings r WHERE r.provider = 'ibm' AND r.status IN ${sqlList(RING_STATUS.queued, RING_STATUS.running)} AND r.job_requests > 0`,
     ),
     env.DB.prepare(
       "SELECT charged_seconds AS seconds FROM ring_jobs WHERE provider = 'ibm' AND charged_seconds IS NOT NULL ORDER BY created_at DESC LIMIT ?",

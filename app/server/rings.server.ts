@@ -236,7 +236,7 @@ export async function recordSubmission(env: Env, ringId: string, job: Submission
     .set({
       jobId: job.jobId,
       backend: job.backend,
-      status: "running",
+      status: RING_STATUS.running,
       attempts,
       error: null,
       nextAttemptAt: null,
@@ -350,7 +350,7 @@ export async function ringsAwaitingUsage(env: Env, now: number): Promise<RingRow
   return database(env)
     .select()
     .from(bellRings)
-    .where(and(eq(bellRings.usageFinal, false), sql`${bellRings.nextAttemptAt} <= ${now}`, eq(bellRings.status, "completed")))
+    .where(and(eq(bellRings.usageFinal, false), sql`${bellRings.nextAttemptAt} <= ${now}`, eq(bellRings.status, RING_STATUS.completed)))
     .orderBy(asc(bellRings.createdAt))
     .limit(25);
 }
@@ -456,7 +456,7 @@ function storedQubits(json: string | null): number[] {
 
 /** Visitors get a sentence; the provider's own words (`bell_rings.error`) stay in /admin. */
 function publicError(ring: RingRow): string | null {
-  if (ring.status === "failed") return BATCH_GAVE_UP;
+  if (ring.status === RING_STATUS.failed) return BATCH_GAVE_UP;
   // A running job whose state could not be read is the operator's concern; a job being made again is the visitor's.
   if (ring.status === RING_STATUS.queued && ring.error) return BATCH_FAILED;
   return null;
@@ -488,7 +488,7 @@ export async function getRingView(env: Env, id: string): Promise<RingView | null
     status: ring.status as RingStatus,
     createdAt: new Date(ring.createdAt).toISOString(),
     completedAt: ring.completedAt ? new Date(ring.completedAt).toISOString() : null,
-    secondsTaken: ring.completedAt && ring.status === "completed" ? Math.max(0, (ring.completedAt - ring.createdAt) / 1000) : null,
+    secondsTaken: ring.completedAt && ring.status === RING_STATUS.completed ? Math.max(0, (ring.completedAt - ring.createdAt) / 1000) : null,
     provider: isSimulator ? "simulator" : "ibm",
     providerLabel: isSimulator ? SIMULATOR_LABEL : `IBM Quantum${ring.backend ? ` ${ring.backend}` : ""}`,
     isSimulator,

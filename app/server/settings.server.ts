@@ -1,8 +1,8 @@
 import { deployedEnvironment, settingsProblems, type DeployedEnvironment } from "~/domain/settings";
 
 /**
- * The settings issue 33 added, read here and nowhere else, so the one parsed settings object to come (issue 33, part 1)
- * can absorb them whole. Existing settings are still read where they were.
+ * The operations settings (docs/operations.md#watching-it-run), read here and nowhere else, so that one parsed settings
+ * object can absorb them whole. Existing settings are still read where they were.
  */
 interface OperationsEnv {
   DEPLOY_ENV?: string;

@@ -202,15 +202,17 @@ describe("site chrome in Chromium", () => {
     // Under reduced motion the reveal is a 0.01 ms transition: it settles on the next frame.
     await expect.poll(async () => (await first.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect((await first.boundingBox())?.height).toBeGreaterThan(0);
-    for (const [name, target] of [["Skip to the wish form", "#wish-form"], ["Skip to the bell ringer", "#bell-ringer"]] as const) {
+    for (const [name, target] of [["Skip to main content", "#main"], ["Skip to the wish form", "#wish-form"], ["Skip to the bell ringer", "#bell-ringer"]] as const) {
       const link = page.getByRole("link", { name });
       await link.focus();
       await expect.poll(async () => (await link.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
       await page.keyboard.press("Enter");
       await expect.poll(() => page.evaluate(() => location.hash)).toBe(target);
       expect(await page.locator(target).isVisible()).toBe(true);
+      // The jump moves the keyboard too: the next Tab lands inside the target, past the header's links.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate((selector) => document.querySelector(selector)?.contains(document.activeElement) ?? false, target), name).toBe(true);
     }
-    await page.keyboard.press("Tab");
     await context.close();
   });
 

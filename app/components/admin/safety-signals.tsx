@@ -1,5 +1,5 @@
 import { HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR } from "~/domain/admin";
-import type { SafetySignals } from "~/server/admin/safety-signals.server";
+import type { SafetySignals } from "~/domain/admin";
 import * as styles from "./admin.css";
 
 /** The dashboard's abuse signals: hide velocity and failed sign-ins (issue 31). */

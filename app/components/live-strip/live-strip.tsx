@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { LIVE_STRIP_SCROLL } from "~/domain/limits";
 import type { LiveStripEntry } from "~/domain/live-activity";
 import { countWishes } from "~/domain/messages";
-import { WISH_WALL_ID } from "~/components/wall/wall-params";
+import { WISH_WALL_ID } from "~/domain/wall-params";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import * as styles from "./live-strip.css";
 import { FlagImage } from "~/components/map/flag-image";

@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useId } from "react";
-import type { NewsletterActionData } from "~/routes/($lang).newsletter";
+import type { NewsletterActionData } from "~/domain/contact";
 import * as styles from "~/components/layout/site-footer.css";
 import { visuallyHidden } from "~/styles/layout.css";
 import { useI18n } from "~/i18n/i18n";

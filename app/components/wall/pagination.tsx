@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { WISH_WALL_ID, wallSearch, type WallFilters } from "./wall-params";
+import { WISH_WALL_ID, wallSearch, type WallFilters } from "~/domain/wall-params";
 import * as styles from "./wish-wall.css";
 import { useI18n } from "~/i18n/i18n";
 

@@ -8,7 +8,7 @@ import {
   type WallThemeFilter,
   type WallTimeFilter,
 } from "~/domain/wish-rules";
-import { WISH_WALL_ID, wallSearch, type WallFilters } from "./wall-params";
+import { WISH_WALL_ID, wallSearch, type WallFilters } from "~/domain/wall-params";
 import * as styles from "./wish-wall.css";
 import { msg } from "~/domain/messages";
 import { THEME_LABELS } from "~/domain/theme";

@@ -5,7 +5,7 @@ import type { WallPage } from "~/domain/public-wish";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { WallPagination } from "./pagination";
 import { WallFilterForm } from "./wall-filters";
-import { WISH_WALL_ID, type WallFilters } from "./wall-params";
+import { WISH_WALL_ID, type WallFilters } from "~/domain/wall-params";
 import { WishCard } from "./wish-card";
 import * as styles from "./wish-wall.css";
 import { useI18n } from "~/i18n/i18n";

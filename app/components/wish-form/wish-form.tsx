@@ -20,7 +20,7 @@ import { celebrate } from "./celebration";
 import { markEncoding } from "./events";
 import { detectCountry, matchCountry, useCountryList } from "./countries";
 import { ENCODING_STEPS, EncodingOverlay, type EncodingStage } from "./encoding-overlay";
-import { EMPTY_WISH_FORM, type WishFormFailure, type WishFormValues } from "./types";
+import { EMPTY_WISH_FORM, type WishFormFailure, type WishFormValues } from "~/domain/wish-form";
 import * as styles from "./wish-form.css";
 import { useI18n } from "~/i18n/i18n";
 

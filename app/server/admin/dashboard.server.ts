@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
 import { budgetRefusal, budgetStatus, monthlyBudgetSeconds, monthStartUtc, ringEstimateSeconds, type BudgetStatus, type MonthSpend } from "~/domain/ibm-budget";
 import { DAY_MS } from "~/domain/limits";
-import { OUTBOX_UNSENT, WISH_STATUS } from "~/domain/statuses";
+import { OUTBOX_UNSENT, RING_STATUS, WISH_STATUS } from "~/domain/statuses";
 import { bellRoom } from "../bell-room-client.server";
 import { quantumCredits } from "../credits.server";
 import { recentCspReports, type CspReportGroup } from "../csp-reports.server";
@@ -118,7 +118,7 @@ async function totals(env: Env): Promise<DashboardTotals> {
       db.$count(wishes, sql`${wishes.reportCount} > 0`),
       db.$count(wishes, and(eq(wishes.status, WISH_STATUS.pending), eq(wishes.hidden, false))),
       db.$count(bellRings),
-      db.$count(bellRings, eq(bellRings.status, "failed")),
+      db.$count(bellRings, eq(bellRings.status, RING_STATUS.failed)),
       db.$count(contactMessages, isNull(contactMessages.readAt)),
       db.$count(newsletterSubscribers, sql`${newsletterSubscribers.confirmedAt} IS NOT NULL AND ${newsletterSubscribers.unsubscribedAt} IS NULL`),
       db.$count(outbox, inArray(outbox.status, OUTBOX_UNSENT)),
@@ -217,8 +217,8 @@ export async function retryRing(env: Env, id: string, now = Date.now()): Promise
   const db = database(env);
   const ring = await db.query.bellRings.findFirst({ where: eq(bellRings.id, id), columns: { status: true, wishesHeld: true } });
   if (!ring) throw new ApiError(404, RING_NOT_FOUND);
-  if (ring.status === "completed") throw new ApiError(409, RING_ALREADY_COMPLETED);
-  if (ring.status === "failed") throw new ApiError(409, ring.wishesHeld ? RING_WISHES_HELD_NO_RETRY : RING_FAILED_FOR_GOOD);
+  if (ring.status === RING_STATUS.completed) throw new ApiError(409, RING_ALREADY_COMPLETED);
+  if (ring.status === RING_STATUS.failed) throw new ApiError(409, ring.wishesHeld ? RING_WISHES_HELD_NO_RETRY : RING_FAILED_FOR_GOOD);
   await db.update(bellRings).set({ nextAttemptAt: now }).where(eq(bellRings.id, id));
   await bellRoom(env).poll();
 }

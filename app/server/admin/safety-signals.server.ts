@@ -1,19 +1,8 @@
-import { HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR } from "~/domain/admin";
+import { HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR, type SafetySignals } from "~/domain/admin";
 import { loginFailures } from "./login-backoff.server";
 import { DAY_MS } from "~/domain/limits";
 
 const HOUR_MS = 60 * 60 * 1000;
-
-/** What /admin watches for abuse: how fast reports are hiding wishes, and failed sign-ins from everywhere. */
-export interface SafetySignals {
-  failedLoginsLastHour: number;
-  /** Failed sign-ins reached LOGIN_FAILURE_ALERT_PER_HOUR: someone is guessing, and the site-wide backoff is on. */
-  loginAlert: boolean;
-  autoHiddenLastHour: number;
-  autoHiddenLastDay: number;
-  /** Reports hid more wishes in the last hour than HIDE_VELOCITY_ALERT_PER_HOUR allows for. */
-  hideAlert: boolean;
-}
 
 export async function safetySignals(env: Pick<Env, "DB">, now = Date.now()): Promise<SafetySignals> {
   const row = await env.DB.prepare(

@@ -1,3 +1,4 @@
+import { compileMessageOrThrow } from "@lingui/message-utils/compileMessage";
 import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import * as messages from "../../../app/domain/messages";
@@ -38,9 +39,14 @@ describe("messages", () => {
     );
   });
 
-  it("has no empty sentence", () => {
-    for (const value of Object.values(messages)) {
-      if (typeof value === "string") expect(value.trim()).not.toBe("");
+  it("exports only sentences that print: not blank, no stray space, and each one parses as an ICU message", () => {
+    const sentences = Object.entries(messages).flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as const] : []));
+    expect(sentences.length).toBeGreaterThan(100);
+    for (const [name, sentence] of sentences) {
+      expect(sentence.trim(), name).not.toBe("");
+      expect(sentence, name).toBe(sentence.trim());
+      // A stray brace or a broken plural would reach the visitor raw.
+      expect(() => compileMessageOrThrow(sentence), name).not.toThrow();
     }
   });
 });

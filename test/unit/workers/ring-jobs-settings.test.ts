@@ -1,17 +1,42 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_IBM_POLL_SECONDS, DEFAULT_JOBS_PER_MINUTE, DEFAULT_MAX_QUEUE_MINUTES, ringJobsSettings } from "../../../workers/ring-jobs";
+import { ringJobsSettings } from "../../../workers/ring-jobs";
 
+// The figures are written out here, not imported: a changed default must change this test too.
 describe("ringJobsSettings", () => {
   it("asks IBM every 10 s, 5 jobs a minute, 3 hours of queue, unless configured", () => {
-    const settings = ringJobsSettings({});
-    expect(settings.ibmPollMs).toBe(DEFAULT_IBM_POLL_SECONDS * 1000);
-    expect(settings.jobsPerMinute).toBe(DEFAULT_JOBS_PER_MINUTE);
-    expect(settings.maxQueueMs).toBe(DEFAULT_MAX_QUEUE_MINUTES * 60_000);
+    expect(ringJobsSettings({})).toEqual({
+      ibmPollMs: 10_000,
+      jobsPerMinute: 5,
+      maxQueueMs: 3 * 60 * 60_000,
+      jobCreateTimeoutMs: 15 * 60_000,
+      maxJobsPerRing: 2,
+      unknownJobMaxMs: 24 * 3_600_000,
+      monthlyBudgetSeconds: null,
+    });
   });
 
   it("reads the operator's numbers, and ignores ones that are not positive", () => {
-    expect(ringJobsSettings({ IBM_POLL_SECONDS: "2.5", IBM_JOBS_PER_MINUTE: "3" })).toMatchObject({ ibmPollMs: 2500, jobsPerMinute: 3 });
+    expect(
+      ringJobsSettings({
+        IBM_POLL_SECONDS: "2.5",
+        IBM_JOBS_PER_MINUTE: "3",
+        IBM_MAX_QUEUE_MINUTES: "30",
+        IBM_JOB_CREATE_TIMEOUT_MS: "5000",
+        IBM_MAX_JOBS_PER_RING: "3.7",
+        IBM_UNKNOWN_JOB_MAX_HOURS: "2",
+        IBM_MONTHLY_BUDGET_SECONDS: "600",
+      }),
+    ).toEqual({
+      ibmPollMs: 2500,
+      jobsPerMinute: 3,
+      maxQueueMs: 30 * 60_000,
+      jobCreateTimeoutMs: 5000,
+      maxJobsPerRing: 3,
+      unknownJobMaxMs: 2 * 3_600_000,
+      monthlyBudgetSeconds: 600,
+    });
     expect(ringJobsSettings({ IBM_POLL_SECONDS: "0" }).ibmPollMs).toBe(10_000);
     expect(ringJobsSettings({ IBM_POLL_SECONDS: "soon" }).ibmPollMs).toBe(10_000);
+    expect(ringJobsSettings({ IBM_JOBS_PER_MINUTE: "-1" }).jobsPerMinute).toBe(5);
   });
 });

@@ -5,7 +5,7 @@ import {
   type WallSort,
   type WallThemeFilter,
   type WallTimeFilter,
-} from "~/domain/wish-rules";
+} from "./wish-rules";
 
 /** The wall's anchor: page links and live-strip countries point at it. */
 export const WISH_WALL_ID = "wish-wall";

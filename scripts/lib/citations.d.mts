@@ -1,0 +1,12 @@
+export const SPEC_SECTIONS: Record<number, string>;
+export const DESIGN_SECTIONS: Record<number, string>;
+export const ISSUE_SECTIONS: Record<number, string>;
+export const PHRASES: [from: string, to: string][];
+export const OLD_CITATION: RegExp;
+export const OLD_DOC_CITATION: RegExp;
+export const DOCS_CITATION: RegExp;
+export function anchorOf(heading: string): string;
+export function headingAnchors(markdown: string): Set<string>;
+export function brokenCitation(root: string, citation: string): string | null;
+export function sourceFiles(root: string, dirs: string[]): string[];
+export function rewriteCitations(text: string, options?: { issues?: boolean }): { text: string; left: string[] };

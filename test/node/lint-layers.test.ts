@@ -1,0 +1,42 @@
+import { join, resolve } from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The layer rules of eslint.config.js (docs/architecture.md#what-may-import-what), run through the ESLint API on
+// planted modules: the file paths place them in a layer, and nothing is written to the tree.
+const root = resolve(import.meta.dirname, "../..");
+const eslint = new ESLint({ cwd: root });
+
+async function refusals(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, path) });
+  return result.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+}
+
+const PLANTED: [layer: string, path: string, code: string][] = [
+  ["domain → server", "app/domain/planted.ts", 'import { database } from "~/server/db/client.server";\nexport const planted = database;\n'],
+  ["domain → server, relative", "app/domain/planted.ts", 'import type { WishRow } from "../server/wishes.server";\nexport type Planted = WishRow;\n'],
+  ["domain → route", "app/domain/planted.ts", 'import type { NewsletterActionData } from "~/routes/($lang).newsletter";\nexport type Planted = NewsletterActionData;\n'],
+  ["domain → workers", "app/domain/planted.ts", 'import { BellRoom } from "../../workers/bell-room";\nexport const planted = BellRoom;\n'],
+  ["component → server", "app/components/bell/planted.tsx", 'import { ringsPage } from "~/server/rings.server";\nexport const planted = ringsPage;\n'],
+  ["component → server, type only", "app/components/admin/planted.tsx", 'import type { RingRow } from "../../server/rings.server";\nexport type Planted = RingRow;\n'],
+  ["component → a .server module elsewhere", "app/components/nav/planted.tsx", 'import { CATALOGUES } from "~/i18n/catalogues.server";\nexport const planted = CATALOGUES;\n'],
+  ["component → route", "app/components/nav/planted.tsx", 'import type { NewsletterActionData } from "~/routes/($lang).newsletter";\nexport type Planted = NewsletterActionData;\n'],
+  ["hook → server", "app/hooks/planted.ts", 'import { database } from "~/server/db/client.server";\nexport const planted = database;\n'],
+  ["server → route", "app/server/planted.server.ts", 'import { loader } from "~/routes/($lang)._index";\nexport const planted = loader;\n'],
+  ["server → component", "app/server/planted.server.ts", 'import { wallSearch } from "../components/wall/pagination";\nexport const planted = wallSearch;\n'],
+  ["workers → route", "workers/planted.ts", 'import { loader } from "~/routes/($lang)._index";\nexport const planted = loader;\n'],
+  ["workers → route, relative", "workers/quantum/planted.ts", 'import { action } from "../../app/routes/api.bell.ring";\nexport const planted = action;\n'],
+];
+
+describe("lint keeps the layers", () => {
+  it.each(PLANTED)("refuses %s", { timeout: 60_000 }, async (_layer, path, code) => {
+    expect(await refusals(path, code)).toHaveLength(1);
+  });
+
+  it("lets each layer import what it may", { timeout: 60_000 }, async () => {
+    expect(await refusals("app/domain/planted.ts", 'import { RING_BATCH_SIZE } from "./limits";\nimport { z } from "zod";\nexport const planted = [RING_BATCH_SIZE, z];\n')).toEqual([]);
+    expect(await refusals("app/components/bell/planted.tsx", 'import { RING_BATCH_SIZE } from "~/domain/limits";\nimport { renderToString } from "react-dom/server";\nexport const planted = [RING_BATCH_SIZE, renderToString];\n')).toEqual([]);
+    expect(await refusals("app/server/planted.server.ts", 'import { RING_BATCH_SIZE } from "~/domain/limits";\nimport { database } from "./db/client.server";\nexport const planted = [RING_BATCH_SIZE, database];\n')).toEqual([]);
+    expect(await refusals("workers/planted.ts", 'import { ringById } from "~/server/rings.server";\nexport const planted = ringById;\n')).toEqual([]);
+  });
+});
