@@ -3,9 +3,9 @@ import { DEFAULT_LOCALE } from "~/domain/locale";
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
-import { cooldownLeftMs, networkRingRules, ringCooldownSeconds } from "~/domain/limits";
+import { cooldownLeftMs, networkRingRules } from "~/domain/limits";
 import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
-import { relayCount, relayNames } from "~/domain/relays";
+import { relayNames } from "~/domain/relays";
 import type { RoomMessage } from "~/domain/room-messages";
 import type { QuantumCredits } from "~/server/credits.server";
 import { claimRing, type RingClaim } from "~/server/rings.server";
@@ -17,8 +17,8 @@ import { bellRelay } from "~/server/bell-room-client.server";
 import { withStatementLog } from "~/server/statement-log.server";
 import { reportingFailures } from "~/server/report-error.server";
 import { recordMetric } from "~/server/metrics.server";
-import { configuredProvider } from "~/domain/quantum-config";
 import { ringOutcome } from "~/server/operations.server";
+import { settingsOf, type Settings } from "~/server/settings.server";
 
 const LAST_RING_KEY = "lastRingAt";
 /** Each relay's last reported socket count, under this prefix and its name: presence survives the room's eviction. */
@@ -60,10 +60,13 @@ export class BellRoom extends DurableObject<Env> {
   private providers: RoomProviders;
   private relays = new Map<string, ReturnType<typeof bellRelay>>();
   private jobs: RingJobs;
+  /** Parsed once, here: the room's settings for its life (a new deploy is a new instance). */
+  private readonly settings: Settings;
 
   constructor(ctx: DurableObjectState, roomEnv: Env) {
     const env = withStatementLog(roomEnv);
     super(ctx, env);
+    this.settings = settingsOf(env);
     // Nothing here may throw: a misconfigured provider answers each ring with a sentence, and health names it.
     this.providers = roomProviders(env);
     this.jobs = new RingJobs(env, this.providers, (message) => this.send(message), (at) => this.wakeAt(at));
@@ -101,7 +104,7 @@ export class BellRoom extends DurableObject<Env> {
 
   /** A relay's socket count: kept, and the sum announced as `presence` (at most once a second). */
   async relayPresence(relay: string, count: number): Promise<void> {
-    if (!relayNames(relayCount(this.env.RELAY_COUNT)).includes(relay) || !Number.isInteger(count) || count < 0) return;
+    if (!relayNames(this.settings.RELAY_COUNT).includes(relay) || !Number.isInteger(count) || count < 0) return;
     await this.ctx.storage.put(`${PRESENCE_PREFIX}${relay}`, count);
     this.schedulePresence();
   }
@@ -119,7 +122,7 @@ export class BellRoom extends DurableObject<Env> {
   private async ringNow({ wishIds, rungByHash, rungByNetwork }: RingRequest): Promise<RingOutcome> {
     const now = Date.now();
     const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
-    const cooldownSeconds = ringCooldownSeconds(this.env as { RING_COOLDOWN_SECONDS?: string });
+    const cooldownSeconds = this.settings.RING_COOLDOWN_SECONDS;
     const waitMs = cooldownLeftMs(lastRingAt, cooldownSeconds, now);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
@@ -144,7 +147,7 @@ export class BellRoom extends DurableObject<Env> {
 
     const ringId = newRingId(now);
     const ring = { id: ringId, createdAt: now, provider: provider.name, rungByHash, rungByNetwork, virtual: false };
-    const network = networkRingRules(this.env as { RING_NETWORK_COOLDOWN_SECONDS?: string; RING_NETWORK_RINGS_PER_HOUR?: string });
+    const network = networkRingRules(this.settings);
     // Before the claim, not after: should this instance die once D1 has the ring, the cooldown is already spent
     // and the alarm is already set, so the ring is finished by the alarm (it submits queued rings that lack a job)
     // and nobody rings again inside the 20 seconds.
@@ -185,7 +188,7 @@ export class BellRoom extends DurableObject<Env> {
 
   /** Product metrics (issue 33): every ring, and each ring's end with its provider and QPU seconds. */
   private measure(message: RoomMessage): void {
-    if (message.type === "bell-rung" && !message.virtual) recordMetric(this.env, "ring", { provider: configuredProvider(this.env) });
+    if (message.type === "bell-rung" && !message.virtual) recordMetric(this.env, "ring", { provider: this.settings.QUANTUM_PROVIDER });
     if (message.type !== "batch-update" || (message.subType === "failed" && message.data.retrying)) return;
     const event = message.subType === "completed" ? "ring_completed" : "ring_failed";
     void ringOutcome(this.env, message.bellRingId)
@@ -205,7 +208,7 @@ export class BellRoom extends DurableObject<Env> {
   }
 
   private async announcePresence(): Promise<void> {
-    const names = new Set(relayNames(relayCount(this.env.RELAY_COUNT)).map((name) => `${PRESENCE_PREFIX}${name}`));
+    const names = new Set(relayNames(this.settings.RELAY_COUNT).map((name) => `${PRESENCE_PREFIX}${name}`));
     const counts = await this.ctx.storage.list<number>({ prefix: PRESENCE_PREFIX });
     let count = 0;
     for (const [key, value] of counts) if (names.has(key)) count += value;
@@ -227,7 +230,7 @@ export class BellRoom extends DurableObject<Env> {
   private send(message: RoomMessage): number {
     this.measure(message);
     const frame = JSON.stringify(message);
-    const names = relayNames(relayCount(this.env.RELAY_COUNT));
+    const names = relayNames(this.settings.RELAY_COUNT);
     for (const name of names) void this.publishTo(name, frame);
     return names.length;
   }

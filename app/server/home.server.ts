@@ -1,7 +1,8 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/components/wall/wall-params";
 import type { WishFormFailure, WishFormValues } from "~/components/wish-form/types";
-import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, ringCooldownSeconds, WISH_ID_MAX_LENGTH } from "~/domain/limits";
+import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
+import { settingsOf } from "./settings.server";
 import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
 import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
 import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
@@ -96,7 +97,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     ...(locale === DEFAULT_LOCALE ? {} : { countryOptions: countryOptions(liveStripEntries(activities), locale) }),
     pending,
     creditsSeconds,
-    cooldownMs: cooldownLeftMs(rungAt, ringCooldownSeconds(env as { RING_COOLDOWN_SECONDS?: string }), Date.now()),
+    cooldownMs: cooldownLeftMs(rungAt, settingsOf(env).RING_COOLDOWN_SECONDS, Date.now()),
     origin: url.origin,
   };
 }

@@ -2,7 +2,7 @@ import { log, scrub } from "./log.server";
 import { countError } from "./operations.server";
 import { currentRequestContext, requestIdFor, withRequestContext } from "./request-context.server";
 import { sendToSentry } from "./sentry.server";
-import { deployEnvironment, sentryDsn, workerVersion } from "./settings.server";
+import { settingsOf, workerVersion } from "./settings.server";
 
 /** The machine code an uncaught error is counted under in /admin/operations. */
 export const UNCAUGHT_ERROR_CODE = "uncaught";
@@ -28,10 +28,10 @@ export async function reportError(env: Env, error: unknown, where: string): Prom
     error: scrub(failure.message),
     stack: failure.stack ? scrub(failure.stack.split("\n").slice(1, 6).join("\n")) : undefined,
   });
-  const dsn = sentryDsn(env);
+  const { SENTRY_DSN: dsn, DEPLOY_ENV } = settingsOf(env);
   await Promise.allSettled([
     countError(env, UNCAUGHT_ERROR_CODE, Date.now()),
-    dsn ? sendToSentry(dsn, failure, { context, where, environment: deployEnvironment(env) ?? "local", release: workerVersion(env) }) : null,
+    dsn ? sendToSentry(dsn, failure, { context, where, environment: DEPLOY_ENV ?? "local", release: workerVersion(env) }) : null,
   ]);
 }
 
