@@ -5,6 +5,7 @@ import { bellRoom } from "~/server/bell-room-client.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import { reportingFailures } from "~/server/report-error.server";
 import { settingsOf, type Settings } from "~/server/settings.server";
+import { errorFields, log } from "~/server/log.server";
 import { coalesced } from "./coalesce";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */
@@ -122,7 +123,7 @@ export class BellRelay extends DurableObject<Env> {
     if (!name) return;
     await bellRoom(this.env)
       .relayPresence(name, this.openSockets().length)
-      .catch((error: unknown) => console.error(`Relay ${name}: could not report presence`, error));
+      .catch((error: unknown) => log("error", "relay could not report presence", { relay: name, ...errorFields(error) }));
   }
 
   private openSockets(): WebSocket[] {

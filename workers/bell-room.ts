@@ -19,6 +19,7 @@ import { reportingFailures } from "~/server/report-error.server";
 import { recordMetric } from "~/server/metrics.server";
 import { ringOutcome } from "~/server/operations.server";
 import { settingsOf, type Settings } from "~/server/settings.server";
+import { errorFields, log } from "~/server/log.server";
 
 const LAST_RING_KEY = "lastRingAt";
 /** Each relay's last reported socket count, under this prefix and its name: presence survives the room's eviction. */
@@ -179,7 +180,7 @@ export class BellRoom extends DurableObject<Env> {
     const submission = this.jobs.submit({ id: ringId, provider: provider.name, submitStartedAt: null }, claimed, 0, now);
     // Past the wait the submission goes on by itself; the poller leaves a ring alone while its job is being created.
     // A failure after the answer is the poller's to pick up (the ring stays queued), so it is only logged here.
-    submission.catch((error: unknown) => console.error(`Ring ${ringId}: job submission failed after the ring answered`, error));
+    submission.catch((error: unknown) => log("error", "job submission failed after the ring answered", { ringId, ...errorFields(error) }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([submission, new Promise<void>((resolve) => (timer = setTimeout(resolve, RING_ANSWER_WAIT_MS)))]);
     clearTimeout(timer);
@@ -246,7 +247,7 @@ export class BellRoom extends DurableObject<Env> {
       this.relays.delete(name);
       const { durableObjectReset, retryable } = (error ?? {}) as { durableObjectReset?: boolean; retryable?: boolean };
       if (!retried && (durableObjectReset || retryable)) return this.publishTo(name, frame, true);
-      console.error(`Could not publish to ${name}`, error);
+      log("error", "could not publish to a relay", { relay: name, ...errorFields(error) });
     }
   }
 }

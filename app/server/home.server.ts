@@ -3,6 +3,7 @@ import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/compon
 import type { WishFormFailure, WishFormValues } from "~/components/wish-form/types";
 import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { settingsOf } from "./settings.server";
+import { errorFields, log } from "./log.server";
 import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
 import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
 import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
@@ -62,7 +63,7 @@ async function orFallback<T>(part: string, read: Promise<T>, fallback: T): Promi
   try {
     return await read;
   } catch (error) {
-    console.error(`The home page could not read ${part}`, error);
+    log("error", "the home page could not read a part", { part, ...errorFields(error) });
     return fallback;
   }
 }
@@ -135,7 +136,7 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
     const input = parseWith(wishSubmitSchema, { ...values, deviceFingerprint: device.id });
     wishId = (await createWish(request, { env, ctx }, input)).wishId;
   } catch (error) {
-    if (!(error instanceof ApiError)) console.error("A wish posted without JavaScript could not be stored", error);
+    if (!(error instanceof ApiError)) log("error", "a wish posted without JavaScript could not be stored", errorFields(error));
     const failure: WishFormFailure =
       error instanceof ApiError
         ? { error: error.message, ...(error.field ? { field: error.field } : {}), values }
@@ -156,7 +157,7 @@ async function resonateWithoutScript(env: Env, request: Request, form: FormData,
     await resonate(env, request, wishId, deviceId);
   } catch (error) {
     // An unknown wish simply is not resonated; the wall shows its true state after the redirect.
-    if (!(error instanceof ApiError)) console.error("A resonance posted without JavaScript failed", error);
+    if (!(error instanceof ApiError)) log("error", "a resonance posted without JavaScript failed", errorFields(error));
   }
   return `${page}#wish-${encodeURIComponent(wishId)}`;
 }

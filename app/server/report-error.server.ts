@@ -1,4 +1,4 @@
-import { log, scrub } from "./log.server";
+import { errorFields, log, scrub } from "./log.server";
 import { countError } from "./operations.server";
 import { currentRequestContext, requestIdFor, withRequestContext } from "./request-context.server";
 import { sendToSentry } from "./sentry.server";
@@ -24,8 +24,7 @@ export async function reportError(env: Env, error: unknown, where: string): Prom
   const failure = error instanceof Error ? error : new Error(String(error));
   log("error", "uncaught error", {
     where,
-    errorType: failure.name,
-    error: scrub(failure.message),
+    ...errorFields(failure),
     stack: failure.stack ? scrub(failure.stack.split("\n").slice(1, 6).join("\n")) : undefined,
   });
   const { SENTRY_DSN: dsn, DEPLOY_ENV } = settingsOf(env);

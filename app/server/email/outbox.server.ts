@@ -12,6 +12,7 @@ import { outbox, siteCounters, wishes } from "../db/schema";
 import { listUnsubscribeHeaders, mailStopped, mailStopToken, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 import { settingsOf } from "~/server/settings.server";
+import { errorFields, log } from "../log.server";
 
 const newId = monotonicFactory();
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -75,7 +76,7 @@ export async function queueVisitorMail(
     env.DB.prepare(`SELECT COUNT(*) AS total FROM outbox WHERE recipient = ?1 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?2`).bind(recipient, since),
   ]);
   if (inserted.meta.changes > 0) {
-    if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => console.error("Outbox delivery failed", error)));
+    if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => log("error", "outbox delivery failed", errorFields(error))));
     return "queued";
   }
   const { total } = counts.results[0] as { total: number };
@@ -100,7 +101,7 @@ export async function queueEmail(env: Env, email: OutgoingEmail, ctx?: WaitUntil
       status: OUTBOX_STATUS.queued,
       createdAt: now,
     });
-  if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => console.error("Outbox delivery failed", error)));
+  if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => log("error", "outbox delivery failed", errorFields(error))));
   return id;
 }
 
@@ -232,7 +233,7 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
     if ((await queueVisitorMail(env, { ...email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
     await deliverOutbox(env);
   };
-  ctx.waitUntil(work().catch((error: unknown) => console.error("Could not queue the wish copy", error)));
+  ctx.waitUntil(work().catch((error: unknown) => log("error", "could not queue the wish copy", errorFields(error))));
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -2,6 +2,7 @@ import { edgeCache } from "../edge-cache.server";
 import { ogCacheKey, readOgCard } from "./card.server";
 import { hasValidSignature, needsSignature } from "./signature.server";
 import { settingsOf } from "~/server/settings.server";
+import { errorFields, log } from "../log.server";
 
 export { OG_PATH } from "./signature.server";
 const CACHE_CONTROL = "public, max-age=86400, s-maxage=604800, stale-while-revalidate=86400";
@@ -28,7 +29,7 @@ export async function handleOgRequest(request: Request, env: Env, ctx: Execution
   // at start-up: most isolates never draw one, and each would pay for it before its first request (issue 32).
   const { renderOgPng } = await import("./render.server");
   const png = await renderOgPng(card, siteName, env.ASSETS).catch((error: unknown) => {
-    console.error("og: falling back to the default card", error);
+    log("error", "og: falling back to the default card", errorFields(error));
     return renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName, env.ASSETS);
   });
   const response = new Response(png, {
