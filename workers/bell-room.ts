@@ -20,6 +20,7 @@ import { recordMetric } from "~/server/metrics.server";
 import { ringOutcome } from "~/server/operations.server";
 import { settingsOf, type Settings } from "~/server/settings.server";
 import { errorFields, log } from "~/server/log.server";
+import { callerRequestId, currentRequestContext, withRequestContext } from "~/server/request-context.server";
 
 const LAST_RING_KEY = "lastRingAt";
 /** Each relay's last reported socket count, under this prefix and its name: presence survives the room's eviction. */
@@ -41,6 +42,8 @@ export interface RingRequest {
   rungByHash: string;
   /** The ringer's hashed network: its own cooldown and hourly rings (issue 31). */
   rungByNetwork?: string;
+  /** The request that rang: the room's log lines about this ring carry its id. */
+  requestId?: string;
 }
 
 export type RingOutcome =
@@ -79,12 +82,22 @@ export class BellRoom extends DurableObject<Env> {
   }
 
   async ring(request: RingRequest): Promise<RingOutcome> {
-    return this.serially(() => this.ringNow(request));
+    return this.inCallerContext("BellRoom.ring", request.requestId, () => this.serially(() => this.ringNow(request)));
   }
 
   /** Advances every unfinished quantum job that is due; called by the cron trigger and the room's alarm. */
-  async poll(): Promise<number> {
-    return this.serially(() => this.jobs.advanceDue(Date.now()));
+  async poll(requestId?: string): Promise<number> {
+    return this.inCallerContext("BellRoom.poll", requestId, () => this.serially(() => this.jobs.advanceDue(Date.now())));
+  }
+
+  /**
+   * An RPC call carries no headers, so its caller passes its request id as an argument: the call runs under it, and
+   * the room's log lines (a failed publish, a job submission that failed after the answer) carry it. The alarm opens
+   * its own context first.
+   */
+  private inCallerContext<T>(route: string, requestId: string | undefined, run: () => Promise<T>): Promise<T> {
+    if (!requestId && currentRequestContext()) return run();
+    return withRequestContext({ requestId: callerRequestId(requestId), route }, run);
   }
 
   async alarm(): Promise<void> {

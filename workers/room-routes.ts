@@ -12,6 +12,7 @@ import { recordHeartbeat, trimErrorCounts } from "~/server/operations.server";
 import { reportError } from "~/server/report-error.server";
 import { sweepRetention } from "~/server/retention.server";
 import { settingsOf } from "~/server/settings.server";
+import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from "~/server/request-context.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */
 export function isSocketPath(url: URL): boolean {
@@ -33,6 +34,7 @@ export async function forwardToRelay(request: Request, env: Env): Promise<Respon
   named.headers.set(RELAY_NAME_HEADER, name);
   // The relay caps sockets per network (issue 31); set here, so whatever the visitor sent under that name is replaced.
   named.headers.set(RELAY_NETWORK_HEADER, await networkHash(settingsOf(env).HASH_SECRET, request));
+  named.headers.set(REQUEST_ID_HEADER, currentRequestId() ?? requestIdFor(request));
   return bellRelay(env, name).fetch(named);
 }
 
@@ -45,7 +47,7 @@ export async function forwardToRelay(request: Request, env: Env): Promise<Respon
 export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<void> {
   const started = Date.now();
   const results = await Promise.allSettled([
-    bellRoom(env).poll(),
+    bellRoom(env).poll(currentRequestId()),
     deliverOutbox(env).then((report) => {
       if (report.sent) recordMetric(env, "mail_sent", { count: report.sent });
       if (report.failed) recordMetric(env, "mail_failed", { count: report.failed });

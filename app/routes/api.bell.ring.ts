@@ -10,6 +10,7 @@ import { bellRoom } from "~/server/bell-room-client.server";
 import { networkHashes, privateHash } from "~/server/hashing.server";
 import { ApiError } from "~/server/http.server";
 import { hitNetworkLimit } from "~/server/rate-limit.server";
+import { currentRequestId } from "~/server/request-context.server";
 import { parseWith, readJsonBody } from "~/server/request.server";
 import { settingsOf } from "~/server/settings.server";
 
@@ -20,7 +21,7 @@ export const loader = apiRoute({
     const [rungByHash, network] = await Promise.all([privateHash(settingsOf(env).HASH_SECRET, "fingerprint", deviceFingerprint), networkHashes(settingsOf(env).HASH_SECRET, request)]);
     const limit = await hitNetworkLimit(env, network, "ring:network", settingsOf(env).RING_NETWORK_HOURLY_LIMIT, HOUR_MS);
     if (!limit.allowed) throw new ApiError(429, RING_NETWORK_LIMITED, { retryAfter: limit.retryAfter, code: ERROR_CODE.rateLimited });
-    const outcome = await bellRoom(env).ring({ wishIds, rungByHash, rungByNetwork: network.network });
+    const outcome = await bellRoom(env).ring({ wishIds, rungByHash, rungByNetwork: network.network, requestId: currentRequestId() });
     if (!outcome.ok) throw new ApiError(outcome.status, outcome.error, { retryAfter: outcome.retryAfter, code: outcome.code });
     const body: RingResponse = {
       success: true,

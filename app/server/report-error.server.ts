@@ -1,6 +1,6 @@
 import { errorFields, log, scrub } from "./log.server";
 import { countError } from "./operations.server";
-import { currentRequestContext, requestIdFor, withRequestContext } from "./request-context.server";
+import { callerRequestId, currentRequestContext, withRequestContext } from "./request-context.server";
 import { sendToSentry } from "./sentry.server";
 import { settingsOf, workerVersion } from "./settings.server";
 
@@ -39,7 +39,7 @@ export async function reportError(env: Env, error: unknown, where: string): Prom
  * reports what it throws, once, before the runtime sees it again (an alarm that throws is retried).
  */
 export async function reportingFailures<T>(env: Env, where: string, run: () => Promise<T>, request?: Request): Promise<T> {
-  const context = currentRequestContext() ?? { requestId: requestIdFor(request), route: where };
+  const context = currentRequestContext() ?? { requestId: callerRequestId(request), route: where };
   return withRequestContext(context, async () => {
     try {
       return await run();
