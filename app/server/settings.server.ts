@@ -54,7 +54,7 @@ function definitions() {
   };
   const text = z.string();
   const flag = z.enum(["0", "1"]).transform((value) => value === "1");
-  const https = z.url({ protocol: /^https$/ });
+  const web = z.url({ protocol: /^https?$/ });
   const fields = {
     DEPLOY_ENV: {
       schema: setting(z.string().toLowerCase().pipe(z.enum(DEPLOYED_ENVIRONMENTS)).nullable().default(null)),
@@ -63,10 +63,7 @@ function definitions() {
     SITE_NAME: { schema: setting(text.default(DEFAULT_SITE_NAME)), rule: "" },
     SITE_URL: {
       schema: setting(
-        z
-          .url({ protocol: /^https?$/ })
-          .transform((url) => url.replace(/\/+$/, ""))
-          .default(LOCAL_SITE_URL),
+        web.transform((url) => url.replace(/\/+$/, "")).default(LOCAL_SITE_URL),
       ),
       rule: "is not a URL: it must be the site's public https origin, e.g. https://bell.example.org",
     },
@@ -119,15 +116,16 @@ function definitions() {
     },
     MAP_TILE_ATTRIBUTION: { schema: setting(text.nullable().default(null)), rule: "" },
     MAP_TILE_PROVIDER: { schema: setting(text.nullable().default(null)), rule: "" },
-    MAIL_API_URL: { schema: setting(z.url({ protocol: /^https?$/ }).nullable().default(null)), rule: "must be an http(s) URL; mail is held in the outbox until it is fixed" },
+    MAIL_API_URL: { schema: setting(web.nullable().default(null)), rule: "must be an http(s) URL; mail is held in the outbox until it is fixed" },
     MAIL_API_KEY: { schema: setting(text.nullable().default(null)), rule: "" },
     MAIL_FROM: { schema: setting(z.email().nullable().default(null)), rule: "must be an e-mail address; mail goes from no-reply@ the site's host" },
     MAIL_PROVIDER: { schema: setting(text.nullable().default(null)), rule: "" },
     IBM_API_KEY: { schema: setting(text.nullable().default(null)), rule: "" },
     IBM_INSTANCE_CRN: { schema: setting(text.nullable().default(null)), rule: "" },
     IBM_BACKEND: { schema: setting(text.nullable().default(null)), rule: "" },
-    IBM_API_URL: { schema: setting(https.transform((url) => url.replace(/\/+$/, "")).nullable().default(null)), rule: "must be an https URL; the host follows IBM_INSTANCE_CRN" },
-    IBM_IAM_URL: { schema: setting(https.nullable().default(null)), rule: "must be an https URL; IBM's own IAM host is used" },
+    // http is allowed: the test lanes point these at local stand-ins of IBM's services.
+    IBM_API_URL: { schema: setting(web.transform((url) => url.replace(/\/+$/, "")).nullable().default(null)), rule: "must be an http(s) URL; the host follows IBM_INSTANCE_CRN" },
+    IBM_IAM_URL: { schema: setting(web.nullable().default(null)), rule: "must be an http(s) URL; IBM's own IAM host is used" },
     IBM_REQUEST_TIMEOUT_MS: { schema: setting(number({ min: 1 }).default(D.DEFAULT_REQUEST_TIMEOUT_MS)), rule: "must be a number of milliseconds above 0" },
     IBM_JOB_CREATE_TIMEOUT_MS: { schema: setting(number({ min: 1 }).default(D.DEFAULT_JOB_CREATE_TIMEOUT_MS)), rule: "must be a number of milliseconds above 0" },
     IBM_POLL_SECONDS: { schema: setting(number({ min: 0, above: true }).default(D.DEFAULT_IBM_POLL_SECONDS)), rule: "must be a number of seconds above 0" },

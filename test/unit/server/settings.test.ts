@@ -123,7 +123,7 @@ describe("the settings schema: sentences", () => {
     SENTRY_DSN: `${secretLooking}-dsn`,
     MAIL_API_URL: `${secretLooking}-mail`,
     MAIL_FROM: `${secretLooking}-from`,
-    IBM_API_URL: `http://${secretLooking}.example.org`,
+    IBM_API_URL: `ftp://${secretLooking}.example.org`,
     IBM_MONTHLY_BUDGET_SECONDS: `${secretLooking}-budget`,
     SITE_URL: `${secretLooking}-site`,
     HASH_SECRET: `${secretLooking}-hash`,
