@@ -7,6 +7,7 @@ import { tileSettings } from "~/domain/map-tiles";
 import { signShareImages } from "~/server/og/sign-share-images.server";
 import { stylesheetsBeforeModulePreloads } from "~/server/stylesheets-first.server";
 import { reportInBackground } from "~/server/report-error.server";
+import { settingsOf } from "~/server/settings.server";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -57,7 +58,7 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   // Vite's dev server injects its own un-nonced scripts (HMR, styles); the policy guards the built site.
-  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, tileSettings(loadContext.cloudflare.env)?.origin));
+  if (!import.meta.env.DEV) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce, tileSettings(settingsOf(loadContext.cloudflare.env))?.origin));
   const document = signShareImages(stylesheetsBeforeModulePreloads(body, responseHeaders, responseStatusCode), loadContext.cloudflare.env);
   return new Response(await document.arrayBuffer(), { status: document.status, headers: document.headers });
 }

@@ -1,17 +1,13 @@
-// Operator settings that are optional (unset in wrangler.toml): merged into the generated Env (worker-configuration.d.ts).
+// Optional bindings, declared here because `wrangler types` sees only the top-level configuration: merged into the
+// generated Env (worker-configuration.d.ts). Settings ([vars] and secrets) are not read from Env: they come parsed
+// from app/server/settings.server.ts.
 declare namespace Cloudflare {
   interface Env {
-    /** A `{z}/{x}/{y}` https tile template, or "off"; unset, OpenStreetMap's public tiles (app/domain/map-tiles.ts). */
-    MAP_TILE_URL?: string;
-    /** The tile service's required credit, shown on the map (HTML allowed, as Leaflet shows it). */
-    MAP_TILE_ATTRIBUTION?: string;
-    /** Who runs the tile service, named on /privacy as a recipient of visitors' IP addresses. */
-    MAP_TILE_PROVIDER?: string;
-    /** The data controller named on /privacy and /cookies. */
-    OPERATOR_NAME?: string;
-    /** How to reach the controller: an e-mail address or a page URL. */
-    OPERATOR_CONTACT?: string;
-    /** Who delivers the site's mail when MAIL_API_URL is set, named on /privacy. */
-    MAIL_PROVIDER?: string;
+    /** Workers Analytics Engine; declared for staging and production only, so a local run writes nothing. */
+    METRICS?: AnalyticsEngineDataset;
+    /** Cloudflare's version metadata binding, when bound: the Worker's version named in error reports. */
+    CF_VERSION_METADATA?: WorkerVersionMetadata;
+    /** Cloudflare Email Service's send_email binding, when bound; else the HTTP mail API, else the outbox alone. */
+    SEND_EMAIL?: SendEmail;
   }
 }

@@ -30,6 +30,7 @@ import { browserCatalogue } from "~/i18n/catalogues.server";
 import { I18nProvider, useI18n } from "~/i18n/i18n";
 import type { CompiledCatalogue } from "~/i18n/translator";
 import { SocialIconSprite } from "~/components/nav/social-links";
+import { settingsOf } from "~/server/settings.server";
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -38,10 +39,11 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     throw new Response("Not Found", { status: 404 });
   }
   const { locale } = splitLocalePath(new URL(request.url).pathname);
-  const tiles = tileSettings(env);
+  const settings = settingsOf(env);
+  const tiles = tileSettings(settings);
   return {
-    siteName: env.SITE_NAME || DEFAULT_SITE_NAME,
-    siteUrl: env.SITE_URL,
+    siteName: settings.SITE_NAME,
+    siteUrl: settings.SITE_URL,
     locale,
     catalogue: browserCatalogue(locale),
     // The operator's tile service for the map, or null to draw the map from the site's own shapes.

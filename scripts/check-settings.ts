@@ -1,9 +1,11 @@
 // `npm run check:production` / `check:staging`: the chosen environment's settings and the secrets the operator
-// lists, checked offline before a deploy. Exits 1 with one sentence per problem (ADR 0045).
+// lists, checked offline before a deploy with the schema the Worker parses them with (ADR 0052). Exits 1 with one
+// sentence per problem (ADR 0045).
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs, parseEnv } from "node:util";
 import { unstable_readConfig } from "wrangler";
-import { deployedEnvironment, deploymentProblems, settingsProblems } from "../app/domain/settings";
+import { deployedEnvironment, deploymentProblems } from "../app/domain/settings";
+import { parseSettings } from "../app/server/settings.server";
 import { adminProtectionWarnings } from "../app/domain/admin";
 import { privacySettingsWarnings } from "./lib/tile-check.mjs";
 
@@ -39,7 +41,8 @@ function check(environment: string | undefined, configPath: string, secretsPath:
       databaseIds: (config.d1_databases as { binding: string; database_id?: string }[]).filter((db) => db.binding === "DB").map((db) => db.database_id ?? ""),
       routes: (config.routes ?? []).map(routePattern),
     }),
-    ...settingsProblems({ ...vars, ...secrets }, true),
+    // The Worker's own schema: the rules it applies at run time are the rules checked here.
+    ...parseSettings({ ...vars, ...secrets }, { deployed: true }).problems,
   );
   const all = { ...vars, ...secrets };
   // /admin behind Cloudflare Access or a long password (docs/operations.md#signing-in-to-admin); the tile service and the

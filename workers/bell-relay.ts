@@ -4,6 +4,8 @@ import { SOCKET_CROSS_SITE, SOCKET_ONLY, SOCKETS_LIMITED } from "~/domain/messag
 import { bellRoom } from "~/server/bell-room-client.server";
 import { isSameSiteOrigin } from "~/server/origin.server";
 import { reportingFailures } from "~/server/report-error.server";
+import { settingsOf, type Settings } from "~/server/settings.server";
+import { errorFields, log } from "~/server/log.server";
 import { coalesced } from "./coalesce";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */
@@ -29,8 +31,12 @@ export class BellRelay extends DurableObject<Env> {
   /** Joins and leaves within half a second make one report: a thousand sockets joining must not be a thousand calls. */
   private schedulePresence = coalesced(PRESENCE_REPORT_MS, () => this.reportPresence());
 
+  /** Parsed once, here: the relay's settings for its life. */
+  private readonly settings: Settings;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.settings = settingsOf(env);
     // Heartbeats are answered by the runtime without waking the object.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
   }
@@ -71,7 +77,7 @@ export class BellRelay extends DurableObject<Env> {
         this.closeQuietly(ws, 1011, "Send failed");
       }
     }
-    if ((this.env as { RELAY_TIMING_LOG?: string }).RELAY_TIMING_LOG === "1") await this.logTiming(frame, delivered, performance.now() - started);
+    if (this.settings.RELAY_TIMING_LOG) await this.logTiming(frame, delivered, performance.now() - started);
     return delivered;
   }
 
@@ -117,7 +123,7 @@ export class BellRelay extends DurableObject<Env> {
     if (!name) return;
     await bellRoom(this.env)
       .relayPresence(name, this.openSockets().length)
-      .catch((error: unknown) => console.error(`Relay ${name}: could not report presence`, error));
+      .catch((error: unknown) => log("error", "relay could not report presence", { relay: name, ...errorFields(error) }));
   }
 
   private openSockets(): WebSocket[] {

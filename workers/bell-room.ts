@@ -3,9 +3,9 @@ import { DEFAULT_LOCALE } from "~/domain/locale";
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
-import { cooldownLeftMs, networkRingRules, ringCooldownSeconds } from "~/domain/limits";
+import { cooldownLeftMs, networkRingRules } from "~/domain/limits";
 import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
-import { relayCount, relayNames } from "~/domain/relays";
+import { relayNames } from "~/domain/relays";
 import type { RoomMessage } from "~/domain/room-messages";
 import type { QuantumCredits } from "~/server/credits.server";
 import { claimRing, type RingClaim } from "~/server/rings.server";
@@ -17,8 +17,10 @@ import { bellRelay } from "~/server/bell-room-client.server";
 import { withStatementLog } from "~/server/statement-log.server";
 import { reportingFailures } from "~/server/report-error.server";
 import { recordMetric } from "~/server/metrics.server";
-import { configuredProvider } from "~/domain/quantum-config";
 import { ringOutcome } from "~/server/operations.server";
+import { settingsOf, type Settings } from "~/server/settings.server";
+import { errorFields, log } from "~/server/log.server";
+import { callerRequestId, currentRequestContext, withRequestContext } from "~/server/request-context.server";
 
 const LAST_RING_KEY = "lastRingAt";
 /** Each relay's last reported socket count, under this prefix and its name: presence survives the room's eviction. */
@@ -40,6 +42,8 @@ export interface RingRequest {
   rungByHash: string;
   /** The ringer's hashed network: its own cooldown and hourly rings (issue 31). */
   rungByNetwork?: string;
+  /** The request that rang: the room's log lines about this ring carry its id. */
+  requestId?: string;
 }
 
 export type RingOutcome =
@@ -60,10 +64,13 @@ export class BellRoom extends DurableObject<Env> {
   private providers: RoomProviders;
   private relays = new Map<string, ReturnType<typeof bellRelay>>();
   private jobs: RingJobs;
+  /** Parsed once, here: the room's settings for its life (a new deploy is a new instance). */
+  private readonly settings: Settings;
 
   constructor(ctx: DurableObjectState, roomEnv: Env) {
     const env = withStatementLog(roomEnv);
     super(ctx, env);
+    this.settings = settingsOf(env);
     // Nothing here may throw: a misconfigured provider answers each ring with a sentence, and health names it.
     this.providers = roomProviders(env);
     this.jobs = new RingJobs(env, this.providers, (message) => this.send(message), (at) => this.wakeAt(at));
@@ -75,12 +82,22 @@ export class BellRoom extends DurableObject<Env> {
   }
 
   async ring(request: RingRequest): Promise<RingOutcome> {
-    return this.serially(() => this.ringNow(request));
+    return this.inCallerContext("BellRoom.ring", request.requestId, () => this.serially(() => this.ringNow(request)));
   }
 
   /** Advances every unfinished quantum job that is due; called by the cron trigger and the room's alarm. */
-  async poll(): Promise<number> {
-    return this.serially(() => this.jobs.advanceDue(Date.now()));
+  async poll(requestId?: string): Promise<number> {
+    return this.inCallerContext("BellRoom.poll", requestId, () => this.serially(() => this.jobs.advanceDue(Date.now())));
+  }
+
+  /**
+   * An RPC call carries no headers, so its caller passes its request id as an argument: the call runs under it, and
+   * the room's log lines (a failed publish, a job submission that failed after the answer) carry it. The alarm opens
+   * its own context first.
+   */
+  private inCallerContext<T>(route: string, requestId: string | undefined, run: () => Promise<T>): Promise<T> {
+    if (!requestId && currentRequestContext()) return run();
+    return withRequestContext({ requestId: callerRequestId(requestId), route }, run);
   }
 
   async alarm(): Promise<void> {
@@ -101,7 +118,7 @@ export class BellRoom extends DurableObject<Env> {
 
   /** A relay's socket count: kept, and the sum announced as `presence` (at most once a second). */
   async relayPresence(relay: string, count: number): Promise<void> {
-    if (!relayNames(relayCount(this.env.RELAY_COUNT)).includes(relay) || !Number.isInteger(count) || count < 0) return;
+    if (!relayNames(this.settings.RELAY_COUNT).includes(relay) || !Number.isInteger(count) || count < 0) return;
     await this.ctx.storage.put(`${PRESENCE_PREFIX}${relay}`, count);
     this.schedulePresence();
   }
@@ -119,7 +136,7 @@ export class BellRoom extends DurableObject<Env> {
   private async ringNow({ wishIds, rungByHash, rungByNetwork }: RingRequest): Promise<RingOutcome> {
     const now = Date.now();
     const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
-    const cooldownSeconds = ringCooldownSeconds(this.env as { RING_COOLDOWN_SECONDS?: string });
+    const cooldownSeconds = this.settings.RING_COOLDOWN_SECONDS;
     const waitMs = cooldownLeftMs(lastRingAt, cooldownSeconds, now);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
@@ -144,7 +161,7 @@ export class BellRoom extends DurableObject<Env> {
 
     const ringId = newRingId(now);
     const ring = { id: ringId, createdAt: now, provider: provider.name, rungByHash, rungByNetwork, virtual: false };
-    const network = networkRingRules(this.env as { RING_NETWORK_COOLDOWN_SECONDS?: string; RING_NETWORK_RINGS_PER_HOUR?: string });
+    const network = networkRingRules(this.settings);
     // Before the claim, not after: should this instance die once D1 has the ring, the cooldown is already spent
     // and the alarm is already set, so the ring is finished by the alarm (it submits queued rings that lack a job)
     // and nobody rings again inside the 20 seconds.
@@ -176,7 +193,7 @@ export class BellRoom extends DurableObject<Env> {
     const submission = this.jobs.submit({ id: ringId, provider: provider.name, submitStartedAt: null }, claimed, 0, now);
     // Past the wait the submission goes on by itself; the poller leaves a ring alone while its job is being created.
     // A failure after the answer is the poller's to pick up (the ring stays queued), so it is only logged here.
-    submission.catch((error: unknown) => console.error(`Ring ${ringId}: job submission failed after the ring answered`, error));
+    submission.catch((error: unknown) => log("error", "job submission failed after the ring answered", { ringId, ...errorFields(error) }));
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([submission, new Promise<void>((resolve) => (timer = setTimeout(resolve, RING_ANSWER_WAIT_MS)))]);
     clearTimeout(timer);
@@ -185,7 +202,7 @@ export class BellRoom extends DurableObject<Env> {
 
   /** Product metrics (issue 33): every ring, and each ring's end with its provider and QPU seconds. */
   private measure(message: RoomMessage): void {
-    if (message.type === "bell-rung" && !message.virtual) recordMetric(this.env, "ring", { provider: configuredProvider(this.env) });
+    if (message.type === "bell-rung" && !message.virtual) recordMetric(this.env, "ring", { provider: this.settings.QUANTUM_PROVIDER });
     if (message.type !== "batch-update" || (message.subType === "failed" && message.data.retrying)) return;
     const event = message.subType === "completed" ? "ring_completed" : "ring_failed";
     void ringOutcome(this.env, message.bellRingId)
@@ -205,7 +222,7 @@ export class BellRoom extends DurableObject<Env> {
   }
 
   private async announcePresence(): Promise<void> {
-    const names = new Set(relayNames(relayCount(this.env.RELAY_COUNT)).map((name) => `${PRESENCE_PREFIX}${name}`));
+    const names = new Set(relayNames(this.settings.RELAY_COUNT).map((name) => `${PRESENCE_PREFIX}${name}`));
     const counts = await this.ctx.storage.list<number>({ prefix: PRESENCE_PREFIX });
     let count = 0;
     for (const [key, value] of counts) if (names.has(key)) count += value;
@@ -227,7 +244,7 @@ export class BellRoom extends DurableObject<Env> {
   private send(message: RoomMessage): number {
     this.measure(message);
     const frame = JSON.stringify(message);
-    const names = relayNames(relayCount(this.env.RELAY_COUNT));
+    const names = relayNames(this.settings.RELAY_COUNT);
     for (const name of names) void this.publishTo(name, frame);
     return names.length;
   }
@@ -243,7 +260,7 @@ export class BellRoom extends DurableObject<Env> {
       this.relays.delete(name);
       const { durableObjectReset, retryable } = (error ?? {}) as { durableObjectReset?: boolean; retryable?: boolean };
       if (!retried && (durableObjectReset || retryable)) return this.publishTo(name, frame, true);
-      console.error(`Could not publish to ${name}`, error);
+      log("error", "could not publish to a relay", { relay: name, ...errorFields(error) });
     }
   }
 }

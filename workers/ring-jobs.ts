@@ -1,7 +1,15 @@
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { RING_STATUS } from "~/domain/statuses";
-import { budgetRefusal, budgetStatus, monthlyBudgetSeconds } from "~/domain/ibm-budget";
+import { budgetRefusal, budgetStatus } from "~/domain/ibm-budget";
+import { settingsOf, type Settings } from "~/server/settings.server";
+export {
+  DEFAULT_IBM_POLL_SECONDS,
+  DEFAULT_JOBS_PER_MINUTE,
+  DEFAULT_MAX_JOBS_PER_RING,
+  DEFAULT_MAX_QUEUE_MINUTES,
+  DEFAULT_UNKNOWN_JOB_MAX_HOURS,
+} from "~/domain/ring-job-defaults";
 import { jobsEndedWithoutResult, monthSpend, recordJobCharge, recordJobState, type LedgerState } from "~/server/job-ledger.server";
 import {
   completeRing,
@@ -27,17 +35,12 @@ import {
 } from "~/server/rings.server";
 import { mapCodeOf } from "~/server/map.server";
 import { ProviderError, QuantumConfigurationError, type CancelOutcome, type FoundJob, type JobRef, type JobStatus } from "./quantum";
-import { DEFAULT_JOB_CREATE_TIMEOUT_MS } from "./quantum/timeout";
 import type { RoomProvider, RoomProviders } from "./room-provider";
 
 /** A ring's job creation is tried this many times (failed submissions) before its wishes go back to the pool. */
 export const MAX_ATTEMPTS = 5;
-/** Paid jobs one ring may make: a job that ended Failed or Cancelled is replaced, within this (IBM_MAX_JOBS_PER_RING). */
-export const DEFAULT_MAX_JOBS_PER_RING = 2;
 /** Status reads that may fail in a row at the usual pace; past them the job's state is "unknown" and asked less often. */
 export const READ_FAILURE_BUDGET = 5;
-/** A job whose state stays unknown this long is given up on, its wishes held (IBM_UNKNOWN_JOB_MAX_HOURS). */
-export const DEFAULT_UNKNOWN_JOB_MAX_HOURS = 24;
 const RETRY_BASE_MS = 2_000;
 const RETRY_CAP_MS = 60_000;
 const UNKNOWN_READ_CAP_MS = 15 * 60_000;
@@ -45,12 +48,7 @@ const UNKNOWN_READ_CAP_MS = 15 * 60_000;
 const LOOKUP_AFTER_LOST_ANSWER_MS = 2 * 60_000;
 /** The simulator answers at once; a real backend queues, so it is asked less often (IBM_POLL_SECONDS overrides). */
 const SIMULATOR_POLL_MS = 500;
-export const DEFAULT_IBM_POLL_SECONDS = 10;
-/** IBM allows 5 job creations a minute per user (qiskit-ibm-runtime's documented limit); configurable. */
-export const DEFAULT_JOBS_PER_MINUTE = 5;
 const RATE_WINDOW_MS = 60_000;
-/** A job still queued this long after IBM accepted it is cancelled and its wishes freed (a few hours by default). */
-export const DEFAULT_MAX_QUEUE_MINUTES = 180;
 /** How often, and for how long, a finished job's unsettled usage is read again. */
 const USAGE_READ_INTERVAL_MS = 60_000;
 const USAGE_READ_FOR_MS = 24 * 60 * 60 * 1000;
@@ -88,26 +86,16 @@ export interface RingJobsSettings {
   monthlyBudgetSeconds: number | null;
 }
 
-const positive = (value: string | undefined) => (Number(value) > 0 ? Number(value) : undefined);
-
-type SettingName =
-  | "IBM_POLL_SECONDS"
-  | "IBM_JOBS_PER_MINUTE"
-  | "IBM_MAX_QUEUE_MINUTES"
-  | "IBM_JOB_CREATE_TIMEOUT_MS"
-  | "IBM_MAX_JOBS_PER_RING"
-  | "IBM_UNKNOWN_JOB_MAX_HOURS"
-  | "IBM_MONTHLY_BUDGET_SECONDS";
-
-export function ringJobsSettings(env: Partial<Record<SettingName, string>>): RingJobsSettings {
+/** The ring jobs' numbers in the units they are used in, from the parsed settings (defaults and bounds live there). */
+export function ringJobsSettings(settings: Settings): RingJobsSettings {
   return {
-    ibmPollMs: (positive(env.IBM_POLL_SECONDS) ?? DEFAULT_IBM_POLL_SECONDS) * 1000,
-    jobsPerMinute: positive(env.IBM_JOBS_PER_MINUTE) ?? DEFAULT_JOBS_PER_MINUTE,
-    maxQueueMs: (positive(env.IBM_MAX_QUEUE_MINUTES) ?? DEFAULT_MAX_QUEUE_MINUTES) * 60_000,
-    jobCreateTimeoutMs: positive(env.IBM_JOB_CREATE_TIMEOUT_MS) ?? DEFAULT_JOB_CREATE_TIMEOUT_MS,
-    maxJobsPerRing: Math.floor(positive(env.IBM_MAX_JOBS_PER_RING) ?? DEFAULT_MAX_JOBS_PER_RING),
-    unknownJobMaxMs: (positive(env.IBM_UNKNOWN_JOB_MAX_HOURS) ?? DEFAULT_UNKNOWN_JOB_MAX_HOURS) * 3_600_000,
-    monthlyBudgetSeconds: monthlyBudgetSeconds(env),
+    ibmPollMs: settings.IBM_POLL_SECONDS * 1000,
+    jobsPerMinute: settings.IBM_JOBS_PER_MINUTE,
+    maxQueueMs: settings.IBM_MAX_QUEUE_MINUTES * 60_000,
+    jobCreateTimeoutMs: settings.IBM_JOB_CREATE_TIMEOUT_MS,
+    maxJobsPerRing: settings.IBM_MAX_JOBS_PER_RING,
+    unknownJobMaxMs: settings.IBM_UNKNOWN_JOB_MAX_HOURS * 3_600_000,
+    monthlyBudgetSeconds: settings.IBM_MONTHLY_BUDGET_SECONDS,
   };
 }
 
@@ -146,7 +134,7 @@ export class RingJobs {
     private readonly wakeAt: WakeAt,
     settings?: Partial<RingJobsSettings>,
   ) {
-    this.settings = { ...ringJobsSettings(env as unknown as Record<string, string | undefined>), ...settings };
+    this.settings = { ...ringJobsSettings(settingsOf(env)), ...settings };
   }
 
   private pollMs(provider: string): number {

@@ -1,4 +1,5 @@
-import { budgetStatus, monthlyBudgetSeconds } from "~/domain/ibm-budget";
+import { budgetStatus } from "~/domain/ibm-budget";
+import { settingsOf } from "~/server/settings.server";
 import { ledgerSeconds } from "~/server/credits.server";
 import { monthSpend } from "~/server/job-ledger.server";
 import { configuredProviderName, createProviderNamed, QuantumConfigurationError, type ProviderName, type QuantumProvider, type Remaining } from "./quantum";
@@ -21,7 +22,7 @@ function withInstance(provider: QuantumProvider, env: Env): RoomProvider {
   if (provider.name === "simulator") return Object.assign(provider, { instanceId: "simulator" });
   // Every page view asks for the balance; IBM needs asking only now and then.
   let cached: { remaining: Remaining; at: number } | undefined;
-  const budget = monthlyBudgetSeconds(env as { IBM_MONTHLY_BUDGET_SECONDS?: string });
+  const budget = settingsOf(env).IBM_MONTHLY_BUDGET_SECONDS;
   return {
     ...provider,
     instanceId: "ibm-quantum",
@@ -46,13 +47,13 @@ export function roomProviders(env: Env, fetcher?: typeof fetch): RoomProviders {
   const named = (name: ProviderName): RoomProvider => {
     let provider = made.get(name);
     if (!provider) {
-      provider = withInstance(createProviderNamed(name, env, { remainingSimulatorSeconds: () => ledgerSeconds(env), fetch: fetcher }), env);
+      provider = withInstance(createProviderNamed(name, settingsOf(env), { remainingSimulatorSeconds: () => ledgerSeconds(env), fetch: fetcher }), env);
       made.set(name, provider);
     }
     return provider;
   };
   return {
-    current: () => named(configuredProviderName(env)),
+    current: () => named(configuredProviderName(settingsOf(env))),
     forRing: (name) => {
       if (name !== "simulator" && name !== "ibm") throw new QuantumConfigurationError(`The ring names an unknown provider "${name}".`);
       return named(name);

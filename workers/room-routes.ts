@@ -1,4 +1,4 @@
-import { relayCount, relayFor, relaysByColo } from "~/domain/relays";
+import { relayFor } from "~/domain/relays";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
 import { RELAY_NAME_HEADER, RELAY_NETWORK_HEADER } from "./bell-relay";
 import { networkHash } from "~/server/hashing.server";
@@ -11,6 +11,8 @@ import { recordMetric } from "~/server/metrics.server";
 import { recordHeartbeat, trimErrorCounts } from "~/server/operations.server";
 import { reportError } from "~/server/report-error.server";
 import { sweepRetention } from "~/server/retention.server";
+import { settingsOf } from "~/server/settings.server";
+import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from "~/server/request-context.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */
 export function isSocketPath(url: URL): boolean {
@@ -26,12 +28,13 @@ export async function forwardToRelay(request: Request, env: Env): Promise<Respon
   if (request.method !== "GET") {
     return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.methodNotAllowed }, { status: 405, headers: { Allow: "GET" } });
   }
-  const colo = relaysByColo((env as { RELAY_BY?: string }).RELAY_BY) ? (request.cf?.colo as string | undefined) : undefined;
-  const name = relayFor(colo, relayCount(env.RELAY_COUNT));
+  const colo = settingsOf(env).RELAY_BY === "colo" ? (request.cf?.colo as string | undefined) : undefined;
+  const name = relayFor(colo, settingsOf(env).RELAY_COUNT);
   const named = new Request(request);
   named.headers.set(RELAY_NAME_HEADER, name);
   // The relay caps sockets per network (issue 31); set here, so whatever the visitor sent under that name is replaced.
-  named.headers.set(RELAY_NETWORK_HEADER, await networkHash(env.HASH_SECRET, request));
+  named.headers.set(RELAY_NETWORK_HEADER, await networkHash(settingsOf(env).HASH_SECRET, request));
+  named.headers.set(REQUEST_ID_HEADER, currentRequestId() ?? requestIdFor(request));
   return bellRelay(env, name).fetch(named);
 }
 
@@ -44,7 +47,7 @@ export async function forwardToRelay(request: Request, env: Env): Promise<Respon
 export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<void> {
   const started = Date.now();
   const results = await Promise.allSettled([
-    bellRoom(env).poll(),
+    bellRoom(env).poll(currentRequestId()),
     deliverOutbox(env).then((report) => {
       if (report.sent) recordMetric(env, "mail_sent", { count: report.sent });
       if (report.failed) recordMetric(env, "mail_failed", { count: report.failed });

@@ -4,11 +4,6 @@
 /** How many of the newest visible wishes the front page and the live strip look through for distinct networks. */
 export const DISTINCT_NETWORK_LOOKBACK = 200;
 
-/** WALL_ONE_PER_NETWORK=0 turns the rule off (the e2e servers, where every browser is one network, 127.0.0.1). */
-export function onePerNetwork(env: { WALL_ONE_PER_NETWORK?: string }): boolean {
-  return env.WALL_ONE_PER_NETWORK !== "0";
-}
-
 /** The first `limit` items in order, at most one per network (an item with no network is its own). */
 export function firstPerNetwork<T>(items: readonly T[], networkOf: (item: T) => string | null, limit: number): T[] {
   const seen = new Set<string>();

@@ -53,17 +53,6 @@ export function budgetStatus(budgetSeconds: number, spend: MonthSpend): BudgetSt
   };
 }
 
-/**
- * The operator's ceiling, or null when none is set. 0 is a real ceiling (spend nothing); a value that is not a
- * number counts as 0, so a typo stops spending rather than lifting the ceiling (the health report names it).
- */
-export function monthlyBudgetSeconds(env: { IBM_MONTHLY_BUDGET_SECONDS?: string }): number | null {
-  const raw = env.IBM_MONTHLY_BUDGET_SECONDS?.trim();
-  if (!raw) return null;
-  const value = Number(raw);
-  return Number.isFinite(value) && value >= 0 ? value : 0;
-}
-
 /** The sentence /admin and the ring's history give when the guard refuses a job. */
 export function budgetRefusal(status: BudgetStatus): string {
   const round = (seconds: number) => Math.round(seconds * 10) / 10;

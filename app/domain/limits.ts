@@ -23,21 +23,12 @@ export const DEFAULT_NETWORK_DAILY_WISH_LIMIT = 10;
 export const RING_BATCH_SIZE = 5;
 export const RING_COOLDOWN_SECONDS = 20;
 
-/** The spec's 20 seconds, unless RING_COOLDOWN_SECONDS sets another (a test server's short cooldown). */
-export function ringCooldownSeconds(env: { RING_COOLDOWN_SECONDS?: string }): number {
-  const configured = Number(env.RING_COOLDOWN_SECONDS);
-  return configured > 0 ? configured : RING_COOLDOWN_SECONDS;
-}
 
 /**
  * Ring requests one network may make in an hour, refused or not (a guard against hammering, per /64 and 4 times that
  * per IPv6 /48). RING_NETWORK_HOURLY_LIMIT overrides it (a test server, where every browser is 127.0.0.1).
  */
 export const RINGS_PER_NETWORK_PER_HOUR = 30;
-export function ringNetworkHourlyLimit(env: { RING_NETWORK_HOURLY_LIMIT?: string }): number {
-  const configured = Number(env.RING_NETWORK_HOURLY_LIMIT);
-  return configured > 0 ? configured : RINGS_PER_NETWORK_PER_HOUR;
-}
 
 /**
  * The bell's fair share (issue 31, ADR 0033): on top of the shared cooldown, a network that rang waits this long
@@ -52,14 +43,9 @@ export interface NetworkRingRules {
   ringsPerHour: number;
 }
 
-export function networkRingRules(env: { RING_NETWORK_COOLDOWN_SECONDS?: string; RING_NETWORK_RINGS_PER_HOUR?: string }): NetworkRingRules {
-  const cooldown = Number(env.RING_NETWORK_COOLDOWN_SECONDS);
-  const perHour = Number(env.RING_NETWORK_RINGS_PER_HOUR);
-  return {
-    // 0 is a valid operator choice (no per-network cooldown); a cooldown longer than the hour window is cut to it.
-    cooldownMs: Math.min(HOUR_MS, (env.RING_NETWORK_COOLDOWN_SECONDS !== undefined && env.RING_NETWORK_COOLDOWN_SECONDS !== "" && cooldown >= 0 ? cooldown : RING_NETWORK_COOLDOWN_SECONDS) * 1000),
-    ringsPerHour: perHour > 0 ? Math.floor(perHour) : RING_NETWORK_RINGS_PER_HOUR,
-  };
+/** The rules in the units the claim uses, from the parsed settings (app/server/settings.server.ts bounds them). */
+export function networkRingRules(settings: { RING_NETWORK_COOLDOWN_SECONDS: number; RING_NETWORK_RINGS_PER_HOUR: number }): NetworkRingRules {
+  return { cooldownMs: Math.min(HOUR_MS, settings.RING_NETWORK_COOLDOWN_SECONDS * 1000), ringsPerHour: settings.RING_NETWORK_RINGS_PER_HOUR };
 }
 
 /** Milliseconds of the shared cooldown still to run at `now`, after the last ring at `lastRingAt` (or none). */

@@ -20,10 +20,11 @@ export interface TileSettings {
   origin: string;
 }
 
+/** The tile settings, as parsed (app/server/settings.server.ts: trimmed, null when unset). */
 export interface TileEnv {
-  MAP_TILE_URL?: string;
-  MAP_TILE_ATTRIBUTION?: string;
-  MAP_TILE_PROVIDER?: string;
+  MAP_TILE_URL?: string | null;
+  MAP_TILE_ATTRIBUTION?: string | null;
+  MAP_TILE_PROVIDER?: string | null;
 }
 
 /**
@@ -44,16 +45,16 @@ export function tileOrigin(template: string): string | null {
  * The tile service this deployment uses, or null for none (tiles off, or a setting that is not an https template:
  * the map then draws its own shapes rather than asking a server the CSP would refuse).
  */
-export function tileSettings(env: TileEnv): TileSettings | null {
-  const configured = env.MAP_TILE_URL?.trim();
+export function tileSettings(settings: TileEnv): TileSettings | null {
+  const configured = settings.MAP_TILE_URL?.trim();
   if (configured?.toLowerCase() === TILES_OFF) return null;
   if (!configured) return { url: OSM_TILE_URL, attribution: OSM_TILE_ATTRIBUTION, provider: OSM_TILE_PROVIDER, origin: tileOrigin(OSM_TILE_URL)! };
   const origin = tileOrigin(configured);
   if (!origin) return null;
   return {
     url: configured,
-    attribution: env.MAP_TILE_ATTRIBUTION?.trim() || hostOf(origin),
-    provider: env.MAP_TILE_PROVIDER?.trim() || hostOf(origin),
+    attribution: settings.MAP_TILE_ATTRIBUTION?.trim() || hostOf(origin),
+    provider: settings.MAP_TILE_PROVIDER?.trim() || hostOf(origin),
     origin,
   };
 }
@@ -61,9 +62,9 @@ export function tileSettings(env: TileEnv): TileSettings | null {
 const hostOf = (origin: string) => origin.replace(/^https:\/\//, "");
 
 /** Whether these settings send visitors to OpenStreetMap's public tile servers. */
-export function usesOsmPublicTiles(env: TileEnv): boolean {
-  const settings = tileSettings(env);
-  return settings !== null && /(^|\.)tile\.openstreetmap\.org$/.test(settings.origin.replace(/^https:\/\/(\*\.)?/, "").replace(/:\d+$/, ""));
+export function usesOsmPublicTiles(settings: TileEnv): boolean {
+  const tiles = tileSettings(settings);
+  return tiles !== null && /(^|\.)tile\.openstreetmap\.org$/.test(tiles.origin.replace(/^https:\/\/(\*\.)?/, "").replace(/:\d+$/, ""));
 }
 
 /** Credit for the bundled country shapes drawn beneath the tiles (world-atlas, from Natural Earth). */

@@ -4,27 +4,14 @@
  * one a visitor's socket joins.
  */
 
+/** RELAY_COUNT's default and bound (app/server/settings.server.ts). */
 export const DEFAULT_RELAYS = 2;
 export const MAX_RELAYS = 64;
-
-/** RELAY_COUNT from the configuration, within 1…64; anything else is the default. */
-export function relayCount(configured: string | undefined): number {
-  const count = Number(configured);
-  return Number.isInteger(count) && count >= 1 && count <= MAX_RELAYS ? count : DEFAULT_RELAYS;
-}
 
 export const relayName = (index: number) => `relay-${index}`;
 
 export function relayNames(count: number): string[] {
   return Array.from({ length: count }, (_, index) => relayName(index));
-}
-
-/**
- * Whether sockets are spread by data centre (RELAY_BY unset or "colo") or at random ("random"): an audience gathered
- * in one city shares one data centre, so one relay, unless spread at random.
- */
-export function relaysByColo(configured: string | undefined): boolean {
-  return configured?.trim().toLowerCase() !== "random";
 }
 
 /**

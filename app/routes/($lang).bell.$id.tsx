@@ -12,6 +12,7 @@ import { signOgPath } from "~/server/og/signature.server";
 import { getRingView } from "~/server/rings.server";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { translatorOfMatches } from "~/i18n/i18n";
+import { settingsOf } from "~/server/settings.server";
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = params.id ?? "";
@@ -21,7 +22,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { locale } = splitLocalePath(new URL(request.url).pathname);
   // The story image is drawn again in the browser as the ring fills in, so it comes signed from here (ADR 0026).
-  const storyPath = await signOgPath(env, ogImagePath({ ...ringCard(translatorFor(locale), ring, env.SITE_NAME || DEFAULT_SITE_NAME, "story"), lang: locale }));
+  const storyPath = await signOgPath(env, ogImagePath({ ...ringCard(translatorFor(locale), ring, settingsOf(env).SITE_NAME, "story"), lang: locale }));
   // The link a visitor shares opens in their language (a visitor who chose another is sent there).
   return { ring, url: `${origin}${localizePath(ringPath(ring.id), locale)}`, storyPath };
 }

@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { settingsOf } from "~/server/settings.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
-  const siteUrl = context.cloudflare.env.SITE_URL.replace(/\/+$/, "");
+  const siteUrl = settingsOf(context.cloudflare.env).SITE_URL;
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -5,6 +5,7 @@ import { database } from "./db/client.server";
 import { contactMessages } from "./db/schema";
 import { networkHashes } from "./hashing.server";
 import { hitNetworkLimit } from "./rate-limit.server";
+import { settingsOf } from "~/server/settings.server";
 
 const newId = monotonicFactory();
 
@@ -17,10 +18,10 @@ export type ContactResult =
  * Stores a contact message for the operators (read in /admin). The sender's e-mail is kept only so we can reply:
  * no page or API ever shows it. The IP is kept as a keyed hash, for the hourly limit and nothing else.
  */
-export async function submitContact(env: Pick<Env, "DB" | "HASH_SECRET">, request: Request, form: FormData): Promise<ContactResult> {
+export async function submitContact(env: Env, request: Request, form: FormData): Promise<ContactResult> {
   const parsed = contactSchema.safeParse(Object.fromEntries([...form].filter(([, value]) => typeof value === "string")));
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
-  const network = await networkHashes(env.HASH_SECRET, request);
+  const network = await networkHashes(settingsOf(env).HASH_SECRET, request);
   const ipHash = network.network;
   const limit = await hitNetworkLimit(env, network, "contact", CONTACT_HOURLY_LIMIT, HOUR_MS);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfter };

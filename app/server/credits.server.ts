@@ -1,4 +1,5 @@
 import { bellRoom } from "./bell-room-client.server";
+import { settingsOf } from "~/server/settings.server";
 
 /**
  * The ledger's sum as a SQL expression, for statements that must read the balance inside their own transaction. It
@@ -25,7 +26,7 @@ export function secondsFromLedger(env: Env, ledgerSum: number): number {
 }
 
 export function simulatorStartSeconds(env: Env): number {
-  return Number(env.SIMULATOR_START_SECONDS) || 0;
+  return settingsOf(env).SIMULATOR_START_SECONDS;
 }
 
 /** What the credits API, the home page and /admin show: seconds left, or no limit at all. */
@@ -41,7 +42,7 @@ export interface QuantumCredits {
  * BellRoom (which owns the provider and caches the answer). Throws when the provider cannot be asked.
  */
 export async function quantumCredits(env: Env): Promise<QuantumCredits> {
-  if ((env.QUANTUM_PROVIDER?.trim().toLowerCase() || "simulator") === "simulator") {
+  if (settingsOf(env).QUANTUM_PROVIDER === "simulator") {
     return { seconds: await ledgerSeconds(env), unlimited: false, instanceId: "simulator" };
   }
   return bellRoom(env).credits();

@@ -7,6 +7,7 @@ import { database } from "./db/client.server";
 import { cspReports } from "./db/schema";
 import { networkHashes } from "./hashing.server";
 import { hitNetworkLimit } from "./rate-limit.server";
+import { settingsOf } from "~/server/settings.server";
 
 const newId = monotonicFactory();
 /** Reports one network may file in an hour; past it they are dropped quietly (a browser cannot be told to stop). */
@@ -16,7 +17,7 @@ const DASHBOARD_GROUPS = 50;
 /** Stores a request's reports unless its network has filed its hour's worth. Returns how many were stored. */
 export async function recordCspReports(env: Env, request: Request, reports: readonly CspReport[], now = Date.now()): Promise<number> {
   if (reports.length === 0) return 0;
-  const network = await networkHashes(env.HASH_SECRET, request);
+  const network = await networkHashes(settingsOf(env).HASH_SECRET, request);
   const limit = await hitNetworkLimit(env, network, "csp-report", CSP_REPORTS_PER_NETWORK_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) return 0;
   const db = database(env);

@@ -4,6 +4,7 @@ import { wishAngle } from "~/domain/circuit";
 import { privateHash } from "./hashing.server";
 import { ApiError } from "./http.server";
 import { readsChanged } from "./read-cache.server";
+import { settingsOf } from "~/server/settings.server";
 
 /** What a deletion removed, by kind, for the operator's notice and the log: never an address or a text. */
 export type ErasureCounts = Record<string, number>;
@@ -61,10 +62,10 @@ export async function deleteWishByOperator(env: Pick<Env, "DB">, id: string, now
 }
 
 /** A visitor withdraws their own wish, from the device that wrote it (the "your wish" card). */
-export async function withdrawOwnWish(env: Pick<Env, "DB" | "HASH_SECRET">, id: string, fingerprint: string, now = Date.now()): Promise<void> {
+export async function withdrawOwnWish(env: Env, id: string, fingerprint: string, now = Date.now()): Promise<void> {
   const wish = await findWish(env, id);
   if (!wish) throw new ApiError(404, WISH_NOT_FOUND);
-  if (wish.fingerprint_hash !== (await privateHash(env.HASH_SECRET, "fingerprint", fingerprint))) {
+  if (wish.fingerprint_hash !== (await privateHash(settingsOf(env).HASH_SECRET, "fingerprint", fingerprint))) {
     throw new ApiError(403, WISH_NOT_YOURS, { code: ERROR_CODE.forbidden });
   }
   await eraseWish(env, wish, now);

@@ -1,6 +1,6 @@
-import { configurationProblem } from "~/domain/quantum-config";
 import { bellRoom } from "./bell-room-client.server";
 import { edgeCache } from "./edge-cache.server";
+import { providerProblem, settingsOf } from "~/server/settings.server";
 
 export interface HealthReport {
   database: { connected: boolean };
@@ -46,8 +46,8 @@ async function bellRoomConnected(env: Env): Promise<boolean> {
 }
 
 function quantumReport(env: Env): HealthReport["quantum"] {
-  const provider = env.QUANTUM_PROVIDER?.trim().toLowerCase() || "simulator";
-  const problem = configurationProblem(env);
+  const provider = settingsOf(env).QUANTUM_PROVIDER ?? "unknown";
+  const problem = providerProblem(settingsOf(env));
   return problem === null ? { provider, ready: true } : { provider, ready: false, problem };
 }
 

@@ -1,7 +1,9 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/domain/wall-params";
 import type { WishFormFailure, WishFormValues } from "~/domain/wish-form";
-import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, ringCooldownSeconds, WISH_ID_MAX_LENGTH } from "~/domain/limits";
+import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
+import { settingsOf } from "./settings.server";
+import { errorFields, log } from "./log.server";
 import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
 import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
 import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
@@ -61,7 +63,7 @@ async function orFallback<T>(part: string, read: Promise<T>, fallback: T): Promi
   try {
     return await read;
   } catch (error) {
-    console.error(`The home page could not read ${part}`, error);
+    log("error", "the home page could not read a part", { part, ...errorFields(error) });
     return fallback;
   }
 }
@@ -96,7 +98,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     ...(locale === DEFAULT_LOCALE ? {} : { countryOptions: countryOptions(liveStripEntries(activities), locale) }),
     pending,
     creditsSeconds,
-    cooldownMs: cooldownLeftMs(rungAt, ringCooldownSeconds(env as { RING_COOLDOWN_SECONDS?: string }), Date.now()),
+    cooldownMs: cooldownLeftMs(rungAt, settingsOf(env).RING_COOLDOWN_SECONDS, Date.now()),
     origin: url.origin,
   };
 }
@@ -134,7 +136,7 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
     const input = parseWith(wishSubmitSchema, { ...values, deviceFingerprint: device.id });
     wishId = (await createWish(request, { env, ctx }, input)).wishId;
   } catch (error) {
-    if (!(error instanceof ApiError)) console.error("A wish posted without JavaScript could not be stored", error);
+    if (!(error instanceof ApiError)) log("error", "a wish posted without JavaScript could not be stored", errorFields(error));
     const failure: WishFormFailure =
       error instanceof ApiError
         ? { error: error.message, ...(error.field ? { field: error.field } : {}), values }
@@ -155,7 +157,7 @@ async function resonateWithoutScript(env: Env, request: Request, form: FormData,
     await resonate(env, request, wishId, deviceId);
   } catch (error) {
     // An unknown wish simply is not resonated; the wall shows its true state after the redirect.
-    if (!(error instanceof ApiError)) console.error("A resonance posted without JavaScript failed", error);
+    if (!(error instanceof ApiError)) log("error", "a resonance posted without JavaScript failed", errorFields(error));
   }
   return `${page}#wish-${encodeURIComponent(wishId)}`;
 }

@@ -5,11 +5,10 @@ import { LOCALE_COOKIE } from "~/domain/locale";
 import { tileSettings } from "~/domain/map-tiles";
 import { POSITION_DECIMALS } from "~/domain/position";
 import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
-import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
 import { SESSION_COOKIE } from "./admin/auth.server";
 import { DEVICE_COOKIE } from "./device-cookie.server";
-import type { MailEnv } from "./email/senders.server";
+import { settingsOf } from "~/server/settings.server";
 
 /** The operator's contact as a Markdown link: mailto for an address, the page itself for a URL. */
 function contactLink(contact: string): string | null {
@@ -23,15 +22,11 @@ function contactLink(contact: string): string | null {
   return null;
 }
 
-function mailProvider(env: MailEnv): string | null {
+function mailProvider(env: Env): string | null {
   if (env.SEND_EMAIL) return "Cloudflare (Email Service)";
-  if (!env.MAIL_API_URL) return null;
-  if (env.MAIL_PROVIDER?.trim()) return env.MAIL_PROVIDER.trim();
-  try {
-    return new URL(env.MAIL_API_URL).host;
-  } catch {
-    return "the configured mail service";
-  }
+  const { MAIL_API_URL, MAIL_PROVIDER } = settingsOf(env);
+  if (!MAIL_API_URL) return null;
+  return MAIL_PROVIDER ?? new URL(MAIL_API_URL).host;
 }
 
 /**
@@ -39,13 +34,14 @@ function mailProvider(env: MailEnv): string | null {
  * the controller, and which third parties this deployment talks to.
  */
 export function legalValues(env: Env): TemplateValues {
-  const tiles = tileSettings(env);
-  const mail = mailProvider(env as MailEnv);
-  const contact = env.OPERATOR_CONTACT?.trim() ? contactLink(env.OPERATOR_CONTACT.trim()) : null;
+  const settings = settingsOf(env);
+  const tiles = tileSettings(settings);
+  const mail = mailProvider(env);
+  const contact = settings.OPERATOR_CONTACT ? contactLink(settings.OPERATOR_CONTACT) : null;
   return {
-    siteName: markdownText(env.SITE_NAME || DEFAULT_SITE_NAME),
-    hasOperator: Boolean(env.OPERATOR_NAME?.trim()),
-    operatorName: markdownText(env.OPERATOR_NAME?.trim() ?? ""),
+    siteName: markdownText(settings.SITE_NAME),
+    hasOperator: settings.OPERATOR_NAME !== null,
+    operatorName: markdownText(settings.OPERATOR_NAME ?? ""),
     hasContact: contact !== null,
     operatorContact: contact ?? "",
     tiles: tiles !== null,
@@ -53,7 +49,7 @@ export function legalValues(env: Env): TemplateValues {
     tileHost: markdownText(tiles ? tiles.origin.replace(/^https:\/\//, "") : ""),
     mail: mail !== null,
     mailProvider: markdownText(mail ?? ""),
-    ibm: env.QUANTUM_PROVIDER === "ibm",
+    ibm: settings.QUANTUM_PROVIDER === "ibm",
     positionDegrees: (1 / 10 ** POSITION_DECIMALS).toString(),
     wishLimit: DAILY_WISH_LIMIT,
     "days.unconfirmed": RETENTION_DAYS.unconfirmedSubscriber,

@@ -20,6 +20,12 @@ export function scrub(text: string): string {
   return text.replace(EMAIL, "[email]").replace(IPV4, "[ip]").replace(IPV6, "[ip]").replace(TOKEN, "[id]").slice(0, MAX_TEXT);
 }
 
+/** An error as log fields: its type and its message, scrubbed. Never the error object, whose text may be personal. */
+export function errorFields(error: unknown): LogFields {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  return { errorType: failure.name, error: scrub(failure.message) };
+}
+
 export function log(level: LogLevel, message: string, fields: LogFields = {}): void {
   const context = currentRequestContext();
   const line = JSON.stringify({ level, message, requestId: context?.requestId, route: context?.route, ...fields });

@@ -10,6 +10,7 @@ import { queueVisitorMail } from "./email/outbox.server";
 import { networkHashes } from "./hashing.server";
 import { mailStopped, mailStopToken, mailStopUrl } from "./email/mail-stop.server";
 import { hitNetworkLimit } from "./rate-limit.server";
+import { settingsOf } from "~/server/settings.server";
 
 /** A pending subscription gets a new letter no sooner than this after its last one. */
 export const CONFIRMATION_RESEND_MS = DAY_MS;
@@ -50,13 +51,13 @@ export function confirmationLetter(siteName: string, confirmUrl: string, stopUrl
  * addresses.
  */
 export async function subscribe(
-  env: Pick<Env, "DB" | "HASH_SECRET" | "SITE_URL" | "SITE_NAME">,
+  env: Env,
   request: Request,
   form: FormData,
 ): Promise<SubscribeResult> {
   const parsed = newsletterSchema.safeParse({ email: form.get("email") });
   if (!parsed.success) return { status: "invalid", errors: fieldErrors(parsed.error) };
-  const network = await networkHashes(env.HASH_SECRET, request);
+  const network = await networkHashes(settingsOf(env).HASH_SECRET, request);
   const limit = await hitNetworkLimit(env, network, "newsletter", NEWSLETTER_HOURLY_LIMIT, HOUR_MS);
   if (!limit.allowed) return { status: "rate-limited", retryAfterSeconds: limit.retryAfter };
 
@@ -81,10 +82,10 @@ export async function subscribe(
     .bind(email, token, now, now - CONFIRMATION_RESEND_MS, addressHash)
     .first();
   if (!won) return { status: "pending" };
-  const confirmUrl = `${env.SITE_URL.replace(/\/+$/, "")}/newsletter?token=${token}`;
-  const letter = confirmationLetter(env.SITE_NAME, confirmUrl, await mailStopUrl(env, email));
+  const confirmUrl = `${settingsOf(env).SITE_URL}/newsletter?token=${token}`;
+  const letter = confirmationLetter(settingsOf(env).SITE_NAME, confirmUrl, await mailStopUrl(env, email));
   // The letter obeys the recipient caps of every visitor mail; past them the form still answers the same.
-  await queueVisitorMail(env as Env, { kind: "newsletter-confirm", to: email, ...letter }, network.network, undefined, now);
+  await queueVisitorMail(env, { kind: "newsletter-confirm", to: email, ...letter }, network.network, undefined, now);
   return { status: "pending" };
 }
 

@@ -1,5 +1,6 @@
 import { IPV6_NETWORK_ALLOWANCE_MULTIPLIER } from "~/domain/network";
 import { networkHashes, type NetworkHashes } from "./hashing.server";
+import { settingsOf } from "~/server/settings.server";
 
 /**
  * A fixed-window counter in the rate_limits table, counted and read in one statement so two requests at the
@@ -55,14 +56,14 @@ export async function hitRateLimit(env: Pick<Env, "DB">, key: string, limit: num
  * `purpose` names the limit ("report", "contact"); the request or its already computed hashes name the network.
  */
 export async function hitNetworkLimit(
-  env: Pick<Env, "DB" | "HASH_SECRET">,
+  env: Env,
   from: Request | NetworkHashes,
   purpose: string,
   limit: number,
   windowMs: number,
   now = Date.now(),
 ): Promise<RateLimitOutcome> {
-  const hashes = from instanceof Request ? await networkHashes(env.HASH_SECRET, from) : from;
+  const hashes = from instanceof Request ? await networkHashes(settingsOf(env).HASH_SECRET, from) : from;
   const outcomes = await Promise.all([
     hitRateLimit(env, `${purpose}:${hashes.subnet}`, limit, windowMs, now),
     ...(hashes.ipv6 ? [hitRateLimit(env, `${purpose}:net:${hashes.network}`, limit * IPV6_NETWORK_ALLOWANCE_MULTIPLIER, windowMs, now)] : []),

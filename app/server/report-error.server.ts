@@ -1,8 +1,8 @@
-import { log, scrub } from "./log.server";
+import { errorFields, log, scrub } from "./log.server";
 import { countError } from "./operations.server";
-import { currentRequestContext, requestIdFor, withRequestContext } from "./request-context.server";
+import { callerRequestId, currentRequestContext, withRequestContext } from "./request-context.server";
 import { sendToSentry } from "./sentry.server";
-import { deployEnvironment, sentryDsn, workerVersion } from "./settings.server";
+import { settingsOf, workerVersion } from "./settings.server";
 
 /** The machine code an uncaught error is counted under in /admin/operations. */
 export const UNCAUGHT_ERROR_CODE = "uncaught";
@@ -24,14 +24,13 @@ export async function reportError(env: Env, error: unknown, where: string): Prom
   const failure = error instanceof Error ? error : new Error(String(error));
   log("error", "uncaught error", {
     where,
-    errorType: failure.name,
-    error: scrub(failure.message),
+    ...errorFields(failure),
     stack: failure.stack ? scrub(failure.stack.split("\n").slice(1, 6).join("\n")) : undefined,
   });
-  const dsn = sentryDsn(env);
+  const { SENTRY_DSN: dsn, DEPLOY_ENV } = settingsOf(env);
   await Promise.allSettled([
     countError(env, UNCAUGHT_ERROR_CODE, Date.now()),
-    dsn ? sendToSentry(dsn, failure, { context, where, environment: deployEnvironment(env) ?? "local", release: workerVersion(env) }) : null,
+    dsn ? sendToSentry(dsn, failure, { context, where, environment: DEPLOY_ENV ?? "local", release: workerVersion(env) }) : null,
   ]);
 }
 
@@ -40,7 +39,7 @@ export async function reportError(env: Env, error: unknown, where: string): Prom
  * reports what it throws, once, before the runtime sees it again (an alarm that throws is retried).
  */
 export async function reportingFailures<T>(env: Env, where: string, run: () => Promise<T>, request?: Request): Promise<T> {
-  const context = currentRequestContext() ?? { requestId: requestIdFor(request), route: where };
+  const context = currentRequestContext() ?? { requestId: callerRequestId(request), route: where };
   return withRequestContext(context, async () => {
     try {
       return await run();

@@ -1,4 +1,5 @@
 import { recordingD1 } from "./recording-d1.server";
+import { settingsOf } from "./settings.server";
 
 /** The log line's mark: `bench:ws` counts these in `wrangler dev`'s output, and an operator can filter `wrangler tail` by it. */
 export const STATEMENT_LOG_MARK = "[d1]";
@@ -9,6 +10,6 @@ export const STATEMENT_LOG_MARK = "[d1]";
  * written, never a bound value: those hold visitors' words and hashes.
  */
 export function withStatementLog(env: Env): Env {
-  if ((env as { D1_STATEMENT_LOG?: string }).D1_STATEMENT_LOG !== "1") return env;
+  if (!settingsOf(env).D1_STATEMENT_LOG) return env;
   return { ...env, DB: recordingD1(env.DB, ({ sql }) => console.log(`${STATEMENT_LOG_MARK} ${sql.replace(/\s+/g, " ").trim().slice(0, 160)}`)) };
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import { DISTINCT_NETWORK_LOOKBACK, firstPerNetwork, onePerNetwork } from "~/domain/distinct-networks";
+import { DISTINCT_NETWORK_LOOKBACK, firstPerNetwork } from "~/domain/distinct-networks";
 import { DAY_MS } from "~/domain/limits";
 import type { WallPage } from "~/domain/public-wish";
 import { ANY_RESONANCE, pageSegments, type WallCell, type WallSegment } from "~/domain/wall-paging";
@@ -7,6 +7,7 @@ import type { WallQuery } from "~/domain/wish";
 import { database } from "./db/client.server";
 import { countryStats, wishes } from "./db/schema";
 import { findCountry } from "./geo/countries.server";
+import { settingsOf } from "./settings.server";
 import {
   TOTAL_COUNTER,
   countriesWithWishes,
@@ -135,7 +136,7 @@ export async function wallPage(env: Env, query: WallQuery, now = Date.now()): Pr
   // wall_counts counts every view but those filtered by country (a country's wishes are few enough to skip).
   const read = query.country ? await indexedWallPage(env, view) : await countedWallPage(env, view);
   const { total, countryCount, page } = read;
-  const rows = isFrontPage(query) && onePerNetwork(env as { WALL_ONE_PER_NETWORK?: string }) ? await frontPageRows(env, query.pageSize) : read.rows;
+  const rows = isFrontPage(query) && settingsOf(env).WALL_ONE_PER_NETWORK ? await frontPageRows(env, query.pageSize) : read.rows;
 
   const resonated = query.deviceFingerprint ? await resonatedAmong(env, query.deviceFingerprint, rows.map((r) => r.id)) : undefined;
   return {

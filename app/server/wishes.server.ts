@@ -1,9 +1,9 @@
 import { ERROR_CODE } from "~/domain/error-codes";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
-import { DAILY_WISH_LIMIT, DAY_MS, DEFAULT_NETWORK_DAILY_WISH_LIMIT, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
+import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
-import { DISTINCT_NETWORK_LOOKBACK, onePerNetwork, previewsByCountry } from "~/domain/distinct-networks";
+import { DISTINCT_NETWORK_LOOKBACK, previewsByCountry } from "~/domain/distinct-networks";
 import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, RESONANCE_DAILY_LIMITED, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
 import { coarseCoordinate } from "~/domain/position";
@@ -17,6 +17,7 @@ import { networkHash, privateHash } from "./hashing.server";
 import { ApiError } from "./http.server";
 import { readsChanged } from "./read-cache.server";
 import { sqlText, WISH_STATUS } from "~/domain/statuses";
+import { settingsOf } from "~/server/settings.server";
 
 const newId = monotonicFactory();
 /** A country glows as "new" on the map and strip while its latest wish is this fresh. */
@@ -81,11 +82,11 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   const location = (await moderated(input.location, "location")) ?? country ?? UNKNOWN_LOCATION;
   const theme = classifyTheme(text);
   const [fingerprintHash, ipHash] = await Promise.all([
-    privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
-    networkHash(env.HASH_SECRET, request),
+    privateHash(settingsOf(env).HASH_SECRET, "fingerprint", input.deviceFingerprint),
+    networkHash(settingsOf(env).HASH_SECRET, request),
   ]);
   const dayStart = utcDayStart(now);
-  const ipLimit = Number(env.IP_DAILY_WISH_LIMIT) || DEFAULT_NETWORK_DAILY_WISH_LIMIT;
+  const ipLimit = settingsOf(env).IP_DAILY_WISH_LIMIT;
   const id = newId(now);
   const db = database(env);
   // drizzle's batch cannot carry raw conditional statements, so the write path speaks D1 directly.
@@ -143,7 +144,7 @@ export async function pendingWishes(env: Env, limit = PUBLIC_WISH_LIST_MAX): Pro
 /** Which of these wishes this device has resonated with. */
 export async function resonatedAmong(env: Env, fingerprint: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const hash = await privateHash(env.HASH_SECRET, "fingerprint", fingerprint);
+  const hash = await privateHash(settingsOf(env).HASH_SECRET, "fingerprint", fingerprint);
   const rows = await database(env)
     .select({ wishId: resonances.wishId })
     .from(resonances)
@@ -168,7 +169,7 @@ export async function resonate(env: Env, request: Request, wishId: string, finge
   const db = database(env);
   const wish = await db.query.wishes.findFirst({ where: and(eq(wishes.id, wishId), visible), columns: { id: true } });
   if (!wish) throw new ApiError(404, WISH_NOT_FOUND);
-  const [hash, network] = await Promise.all([privateHash(env.HASH_SECRET, "fingerprint", fingerprint), networkHash(env.HASH_SECRET, request)]);
+  const [hash, network] = await Promise.all([privateHash(settingsOf(env).HASH_SECRET, "fingerprint", fingerprint), networkHash(settingsOf(env).HASH_SECRET, request)]);
   const dayStart = utcDayStart(now);
   const [inserted, , current, state] = await env.DB.batch([
     env.DB.prepare(
@@ -231,7 +232,7 @@ export async function liveActivity(env: Env, now = Date.now()): Promise<LiveActi
       .limit(DISTINCT_NETWORK_LOOKBACK),
   ]);
   const valid = rows.filter((row) => isValidActivityCode(row.countryCode));
-  const distinct = onePerNetwork(env as { WALL_ONE_PER_NETWORK?: string });
+  const distinct = settingsOf(env).WALL_ONE_PER_NETWORK;
   const previews = previewsByCountry(
     valid.map((row) => row.countryCode),
     recent.map((wish) => ({ countryCode: wish.countryCode ?? "", network: distinct ? wish.network : null, text: wish.text })),

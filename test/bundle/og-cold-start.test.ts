@@ -38,7 +38,7 @@ afterAll(() => {
 });
 
 async function card(title: string, variant = "bell-101"): Promise<Uint8Array> {
-  const path = await signOgPath(SECRET, `/og?${new URLSearchParams({ title, subtitle: title, variant })}`);
+  const path = await signOgPath(SECRET as unknown as Env, `/og?${new URLSearchParams({ title, subtitle: title, variant })}`);
   const response = await fetch(`${base}${path}`);
   expect(response.status, title).toBe(200);
   expect(response.headers.get("Content-Type"), title).toBe("image/png");

@@ -1,25 +1,24 @@
 import { createIbmProvider } from "./ibm";
 import { createSimulatorProvider } from "./simulator";
-import { configurationProblem, configuredProvider, crnRegion, providerProblem } from "../../app/domain/quantum-config";
+import { crnRegion } from "../../app/domain/quantum-config";
+import { ibmProblem, providerProblem, type Settings } from "../../app/server/settings.server";
 import type { ProviderName, QuantumProvider } from "./types";
 
 export * from "./types";
 
-export interface QuantumEnv {
-  QUANTUM_PROVIDER?: string;
-  IBM_API_KEY?: string;
-  IBM_INSTANCE_CRN?: string;
-  IBM_BACKEND?: string;
-  /** Overrides the API host derived from the instance CRN's region. */
-  IBM_API_URL?: string;
-  IBM_IAM_URL?: string;
-  /** Milliseconds one IBM call may take before it counts as a failed, retryable attempt (default 15 000). */
-  IBM_REQUEST_TIMEOUT_MS?: string;
-  /** Milliseconds job creation alone may take (default 900 000, as IBM's client). */
-  IBM_JOB_CREATE_TIMEOUT_MS?: string;
-  /** Seconds a month shown as credits when the instance has no usage limit of its own. */
-  IBM_MONTHLY_BUDGET_SECONDS?: string;
-}
+/** The settings the providers read, parsed and normalised (app/server/settings.server.ts). */
+export type QuantumSettings = Pick<
+  Settings,
+  | "QUANTUM_PROVIDER"
+  | "IBM_API_KEY"
+  | "IBM_INSTANCE_CRN"
+  | "IBM_BACKEND"
+  | "IBM_API_URL"
+  | "IBM_IAM_URL"
+  | "IBM_REQUEST_TIMEOUT_MS"
+  | "IBM_JOB_CREATE_TIMEOUT_MS"
+  | "IBM_MONTHLY_BUDGET_SECONDS"
+>;
 
 export interface QuantumDeps {
   /** Seconds left in the simulator's credit ledger. */
@@ -39,42 +38,39 @@ export class QuantumConfigurationError extends Error {
  * default_runtime_url_resolver): us-east instances use https://quantum.cloud.ibm.com/api/v1, any other region
  * https://{region}.quantum.cloud.ibm.com/api/v1. An explicit IBM_API_URL wins.
  */
-export function ibmApiUrl(instanceCrn: string, explicit?: string): string {
+export function ibmApiUrl(instanceCrn: string, explicit?: string | null): string {
   if (explicit?.trim()) return explicit.trim().replace(/\/+$/, "");
   const region = crnRegion(instanceCrn);
-  if (!region) throw new QuantumConfigurationError(providerProblem("ibm", { IBM_API_KEY: "set", IBM_INSTANCE_CRN: instanceCrn })!);
+  if (!region) throw new QuantumConfigurationError(ibmProblem({ IBM_API_KEY: "set", IBM_INSTANCE_CRN: instanceCrn })!);
   return `https://${region === "us-east" ? "" : `${region}.`}quantum.cloud.ibm.com/api/v1`;
 }
 
-/** The provider QUANTUM_PROVIDER names: the simulator unless it is "ibm"; any other value is a configuration mistake. */
-export function configuredProviderName(env: QuantumEnv): ProviderName {
-  const name = configuredProvider(env);
-  if (!name) throw new QuantumConfigurationError(configurationProblem(env)!);
-  return name;
+/** The provider QUANTUM_PROVIDER names; a name we do not know is a configuration mistake, named in the error. */
+export function configuredProviderName(settings: QuantumSettings): ProviderName {
+  if (!settings.QUANTUM_PROVIDER) throw new QuantumConfigurationError(providerProblem(settings)!);
+  return settings.QUANTUM_PROVIDER;
 }
 
-const positive = (value: string | undefined) => (Number(value) > 0 ? Number(value) : undefined);
-
 /** A provider by name, whatever QUANTUM_PROVIDER says (a ring is finished by the provider it was created with). */
-export function createProviderNamed(name: ProviderName, env: QuantumEnv, deps: QuantumDeps): QuantumProvider {
+export function createProviderNamed(name: ProviderName, settings: QuantumSettings, deps: QuantumDeps): QuantumProvider {
   if (name === "simulator") return createSimulatorProvider({ remainingSeconds: deps.remainingSimulatorSeconds });
-  const problem = providerProblem(name, env);
+  const problem = ibmProblem(settings);
   if (problem) throw new QuantumConfigurationError(problem);
-  const instanceCrn = env.IBM_INSTANCE_CRN!.trim();
+  const instanceCrn = settings.IBM_INSTANCE_CRN!;
   return createIbmProvider({
-    apiKey: env.IBM_API_KEY!.trim(),
+    apiKey: settings.IBM_API_KEY!,
     instanceCrn,
-    apiUrl: ibmApiUrl(instanceCrn, env.IBM_API_URL),
-    backend: env.IBM_BACKEND?.trim() || undefined,
-    iamUrl: env.IBM_IAM_URL?.trim() || undefined,
-    requestTimeoutMs: positive(env.IBM_REQUEST_TIMEOUT_MS),
-    jobCreateTimeoutMs: positive(env.IBM_JOB_CREATE_TIMEOUT_MS),
-    monthlyBudgetSeconds: positive(env.IBM_MONTHLY_BUDGET_SECONDS),
+    apiUrl: ibmApiUrl(instanceCrn, settings.IBM_API_URL),
+    backend: settings.IBM_BACKEND ?? undefined,
+    iamUrl: settings.IBM_IAM_URL ?? undefined,
+    requestTimeoutMs: settings.IBM_REQUEST_TIMEOUT_MS,
+    jobCreateTimeoutMs: settings.IBM_JOB_CREATE_TIMEOUT_MS,
+    monthlyBudgetSeconds: settings.IBM_MONTHLY_BUDGET_SECONDS || undefined,
     fetch: deps.fetch,
   });
 }
 
 /** The configured provider; throws a QuantumConfigurationError that names what is missing. */
-export function createProvider(env: QuantumEnv, deps: QuantumDeps): QuantumProvider {
-  return createProviderNamed(configuredProviderName(env), env, deps);
+export function createProvider(settings: QuantumSettings, deps: QuantumDeps): QuantumProvider {
+  return createProviderNamed(configuredProviderName(settings), settings, deps);
 }

@@ -1,7 +1,4 @@
-/** How long one call to a remote quantum service may take, answer body included, unless configured otherwise. */
-export const DEFAULT_REQUEST_TIMEOUT_MS = 15_000;
-/** Job creation may be slow when IBM is busy: its own client allows 900 s (`api/rest/runtime.py` program_run). */
-export const DEFAULT_JOB_CREATE_TIMEOUT_MS = 900_000;
+export { DEFAULT_JOB_CREATE_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from "../../app/domain/ring-job-defaults";
 
 export class RequestTimeoutError extends Error {
   constructor(readonly timeoutMs: number) {

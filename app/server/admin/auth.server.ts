@@ -8,6 +8,7 @@ import { readCookie } from "../cookies.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { fail } from "../http.server";
 import { CROSS_SITE_REFUSED, LOGIN_NOT_CONFIGURED, LOGIN_WRONG_PASSWORD } from "~/domain/messages";
+import { settingsOf } from "~/server/settings.server";
 
 export const SESSION_COOKIE = "qb_admin";
 export const SESSION_TTL_MS = 8 * 60 * 60_000;
@@ -109,7 +110,7 @@ export function clearedSessionCookieHeaders(request: Request): Headers {
  */
 export async function isAdmin(request: Request, env: Env, now = Date.now()): Promise<boolean> {
   const token = readCookie(request, SESSION_COOKIE);
-  const session = token ? await readSessionToken(env.SESSION_SECRET, token, now) : null;
+  const session = token ? await readSessionToken(settingsOf(env).SESSION_SECRET, token, now) : null;
   if (session) {
     const row = await env.DB.prepare("SELECT 1 AS live FROM admin_sessions WHERE id = ? AND expires_at > ?").bind(session.sid, now).first();
     if (row) return true;
@@ -141,11 +142,12 @@ export type LoginOutcome = { ok: true; headers: Headers } | { ok: false; error: 
 export async function attemptLogin(request: Request, env: Env, password: string, now = Date.now()): Promise<LoginOutcome> {
   const limit = await hitNetworkLimit(env, request, "admin-login", LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
   if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
-  if (!env.ADMIN_PASSWORD) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
+  const expected = settingsOf(env).ADMIN_PASSWORD;
+  if (!expected) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
   // Then the site-wide backoff, which every network's guesses count toward (issue 31).
   const reserved = await reserveLoginAttempt(env, now);
   if ("waitSeconds" in reserved) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(reserved.waitSeconds / 60)) };
-  if (!(await constantTimeEqual(password, env.ADMIN_PASSWORD))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };
+  if (!(await constantTimeEqual(password, expected))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };
   await forgetLoginAttempt(env, reserved.attempt, now);
   const sid = crypto.randomUUID();
   // Expired sessions are swept as new ones begin, so the table stays a handful of rows.
@@ -153,13 +155,13 @@ export async function attemptLogin(request: Request, env: Env, password: string,
     env.DB.prepare("DELETE FROM admin_sessions WHERE expires_at <= ?").bind(now),
     env.DB.prepare("INSERT INTO admin_sessions (id, expires_at, created_at) VALUES (?, ?, ?)").bind(sid, now + SESSION_TTL_MS, now),
   ]);
-  return { ok: true, headers: sessionCookieHeaders(await createSessionToken(env.SESSION_SECRET, now, sid), request) };
+  return { ok: true, headers: sessionCookieHeaders(await createSessionToken(settingsOf(env).SESSION_SECRET, now, sid), request) };
 }
 
 /** Signing out ends the session on the server too, not only in this browser's cookie jar. */
 export async function endSession(request: Request, env: Env): Promise<Headers> {
   const token = readCookie(request, SESSION_COOKIE);
-  const session = token ? await readSessionToken(env.SESSION_SECRET, token) : null;
+  const session = token ? await readSessionToken(settingsOf(env).SESSION_SECRET, token) : null;
   if (session) await env.DB.prepare("DELETE FROM admin_sessions WHERE id = ?").bind(session.sid).run();
   return clearedSessionCookieHeaders(request);
 }

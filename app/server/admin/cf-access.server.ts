@@ -1,4 +1,5 @@
 import { fromBase64Url } from "../base64url.server";
+import { settingsOf } from "../settings.server";
 
 /**
  * Cloudflare Access in front of /admin: Access signs a JWT (RS256) for every request it lets through and passes it
@@ -30,12 +31,9 @@ export interface VerifyOptions {
   fetchJwks?: JwksFetcher;
 }
 
-type AccessEnv = Env & { CF_ACCESS_TEAM_DOMAIN?: string; CF_ACCESS_AUD?: string };
-
 export function accessConfig(env: Env): AccessConfig | null {
-  const { CF_ACCESS_TEAM_DOMAIN: team, CF_ACCESS_AUD: audience } = env as AccessEnv;
-  if (!team || !audience) return null;
-  return { teamDomain: team.replace(/^https?:\/\//, "").replace(/\/+$/, ""), audience };
+  const { CF_ACCESS_TEAM_DOMAIN: teamDomain, CF_ACCESS_AUD: audience } = settingsOf(env);
+  return teamDomain && audience ? { teamDomain, audience } : null;
 }
 
 const KEY_CACHE_MS = 60 * 60_000;

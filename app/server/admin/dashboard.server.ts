@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
-import { budgetRefusal, budgetStatus, monthlyBudgetSeconds, monthStartUtc, ringEstimateSeconds, type BudgetStatus, type MonthSpend } from "~/domain/ibm-budget";
+import { budgetRefusal, budgetStatus, monthStartUtc, ringEstimateSeconds, type BudgetStatus, type MonthSpend } from "~/domain/ibm-budget";
 import { DAY_MS } from "~/domain/limits";
 import { OUTBOX_UNSENT, RING_STATUS, WISH_STATUS } from "~/domain/statuses";
 import { bellRoom } from "../bell-room-client.server";
@@ -16,6 +16,7 @@ import { readsChanged } from "../read-cache.server";
 import { releaseHeldWishes } from "../rings.server";
 import { TOTAL_COUNTER } from "../wishes.server";
 import { RING_ALREADY_COMPLETED, RING_FAILED_FOR_GOOD, RING_NOT_FOUND, TOP_UP_SIMULATOR_ONLY } from "~/domain/messages";
+import { settingsOf } from "~/server/settings.server";
 
 const TOP_COUNTRIES = 10;
 const RECENT_RINGS = 20;
@@ -100,7 +101,7 @@ async function perDay(env: Env, table: "wishes" | "bell_rings", since: number): 
 }
 
 export async function readCredits(env: Env): Promise<CreditsView> {
-  const provider = env.QUANTUM_PROVIDER || "simulator";
+  const provider = settingsOf(env).QUANTUM_PROVIDER ?? "unknown";
   try {
     const { seconds, unlimited } = await quantumCredits(env);
     return { provider, seconds, unlimited, error: null };
@@ -150,7 +151,7 @@ export function ibmSpendingView(budgetSeconds: number | null, spend: MonthSpend,
 }
 
 export async function readIbmSpending(env: Env, now = Date.now()): Promise<IbmSpending> {
-  return ibmSpendingView(monthlyBudgetSeconds(env as { IBM_MONTHLY_BUDGET_SECONDS?: string }), await monthSpend(env, now), now);
+  return ibmSpendingView(settingsOf(env).IBM_MONTHLY_BUDGET_SECONDS, await monthSpend(env, now), now);
 }
 
 async function recentRings(env: Env): Promise<RingWithJobs[]> {
@@ -199,7 +200,7 @@ export async function loadDashboard(env: Env, now = Date.now()): Promise<Dashboa
 
 /** Adds simulator seconds to the ledger; the IBM provider's seconds are bought from IBM, not granted here. */
 export async function topUpCredits(env: Env, seconds: number, now = Date.now()): Promise<void> {
-  if ((env.QUANTUM_PROVIDER || "simulator") !== "simulator") {
+  if (settingsOf(env).QUANTUM_PROVIDER !== "simulator") {
     throw new ApiError(409, TOP_UP_SIMULATOR_ONLY);
   }
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > TOP_UP_MAX_SECONDS) {

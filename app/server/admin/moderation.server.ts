@@ -8,6 +8,7 @@ import { ApiError } from "../http.server";
 import { hitNetworkLimit, hitRateLimit } from "../rate-limit.server";
 import { readsChanged } from "../read-cache.server";
 import { REPORT_LIMITED, WISH_NOT_FOUND } from "~/domain/messages";
+import { settingsOf } from "~/server/settings.server";
 
 export const REPORTS_PER_DEVICE_PER_DAY = 20;
 export const REPORTS_PER_IP_PER_DAY = 100;
@@ -84,8 +85,8 @@ export async function reportWish(
   });
   if (!row || row.hidden) throw new ApiError(404, WISH_NOT_FOUND);
   const [fingerprintHash, network] = await Promise.all([
-    privateHash(env.HASH_SECRET, "fingerprint", input.deviceFingerprint),
-    networkHashes(env.HASH_SECRET, request),
+    privateHash(settingsOf(env).HASH_SECRET, "fingerprint", input.deviceFingerprint),
+    networkHashes(settingsOf(env).HASH_SECRET, request),
   ]);
   const ipHash = network.network;
   const [byDevice, byIp] = await Promise.all([

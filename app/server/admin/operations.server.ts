@@ -1,11 +1,9 @@
-import { monthlyBudgetSeconds } from "~/domain/ibm-budget";
 import { cronIsStale } from "~/domain/operations";
-import { configuredProvider } from "~/domain/quantum-config";
 import { quantumCredits } from "../credits.server";
 import { checkHealth, type HealthReport } from "../health.server";
 import { monthSpend } from "../job-ledger.server";
 import { errorCountsSince, lastHeartbeat, outboxBacklog, ringsByStatus, stuckRings, type StuckRing } from "../operations.server";
-import { runtimeSettingsProblems } from "../settings.server";
+import { runtimeSettingsProblems, settingsOf } from "../settings.server";
 
 /** What /admin/operations shows: the page an operator opens first (issue 33). */
 export interface OperationsView {
@@ -27,7 +25,7 @@ export interface OperationsView {
 }
 
 export async function loadOperations(env: Env, now = Date.now()): Promise<OperationsView> {
-  const provider = configuredProvider(env) ?? "unknown";
+  const provider = settingsOf(env).QUANTUM_PROVIDER ?? "unknown";
   const [health, heartbeat, byStatus, stuck, outbox, spend, errors, credits] = await Promise.all([
     checkHealth(env),
     lastHeartbeat(env),
@@ -54,7 +52,7 @@ export async function loadOperations(env: Env, now = Date.now()): Promise<Operat
       provider,
       usedSeconds: spend.chargedSeconds,
       unsettledJobs: spend.unsettledJobs,
-      budgetSeconds: monthlyBudgetSeconds(env as { IBM_MONTHLY_BUDGET_SECONDS?: string }),
+      budgetSeconds: settingsOf(env).IBM_MONTHLY_BUDGET_SECONDS,
       instanceSecondsLeft: credits?.seconds ?? null,
     },
     errors,

@@ -9,6 +9,7 @@ import { networkHashes } from "../hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED, FRIEND_RECIPIENT_STOPPED } from "~/domain/messages";
 import { mailStopped, mailStopUrl } from "./mail-stop.server";
+import { settingsOf } from "~/server/settings.server";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
 
@@ -29,7 +30,7 @@ export async function sendWishToFriend(
     name: await moderated(input.name),
     message: await moderated(input.message),
   };
-  const network = await networkHashes(env.HASH_SECRET, request);
+  const network = await networkHashes(settingsOf(env).HASH_SECRET, request);
   const limit = await hitNetworkLimit(env, network, "friend-mail", FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
   if (await mailStopped(env, clean.friendEmail)) throw new ApiError(403, FRIEND_RECIPIENT_STOPPED, { code: ERROR_CODE.recipientStopped });

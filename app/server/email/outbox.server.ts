@@ -4,7 +4,6 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAY_MS } from "~/domain/limits";
 import { ANONYMOUS_NAME, mailStopLine } from "~/domain/messages";
-import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
 import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
@@ -12,6 +11,8 @@ import { database } from "../db/client.server";
 import { outbox, siteCounters, wishes } from "../db/schema";
 import { listUnsubscribeHeaders, mailStopped, mailStopToken, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
+import { settingsOf } from "~/server/settings.server";
+import { errorFields, log } from "../log.server";
 
 const newId = monotonicFactory();
 export const MAX_DELIVERY_ATTEMPTS = 5;
@@ -75,7 +76,7 @@ export async function queueVisitorMail(
     env.DB.prepare(`SELECT COUNT(*) AS total FROM outbox WHERE recipient = ?1 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?2`).bind(recipient, since),
   ]);
   if (inserted.meta.changes > 0) {
-    if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => console.error("Outbox delivery failed", error)));
+    if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => log("error", "outbox delivery failed", errorFields(error))));
     return "queued";
   }
   const { total } = counts.results[0] as { total: number };
@@ -100,7 +101,7 @@ export async function queueEmail(env: Env, email: OutgoingEmail, ctx?: WaitUntil
       status: OUTBOX_STATUS.queued,
       createdAt: now,
     });
-  if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => console.error("Outbox delivery failed", error)));
+  if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => log("error", "outbox delivery failed", errorFields(error))));
   return id;
 }
 
@@ -172,7 +173,7 @@ export async function deliverOutbox(env: MailEnv, options: { now?: number; fetch
 }
 
 function siteName(env: Env): string {
-  return env.SITE_NAME || DEFAULT_SITE_NAME;
+  return settingsOf(env).SITE_NAME;
 }
 
 export function friendWishEmail(env: Env, input: FriendWish, stopUrl: string): OutgoingEmail {
@@ -188,7 +189,7 @@ export function friendWishEmail(env: Env, input: FriendWish, stopUrl: string): O
   if (input.message) lines.push(`${input.name ? `${input.name} adds` : "They add"}:`, "", input.message, "");
   lines.push(
     `${siteName(env)} is a digital wishing well: people everywhere write a wish, and a shared bell entangles them on a quantum computer.`,
-    `Add your own wish and ring the bell: ${env.SITE_URL}`,
+    `Add your own wish and ring the bell: ${settingsOf(env).SITE_URL}`,
     "",
     "You received this message because someone entered your address on our site. We keep no list of it.",
     mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
@@ -205,7 +206,7 @@ export function wishCopyEmail(env: Env, wish: { to: string; text: string; name: 
     `    "${wish.text}"`,
     "",
     "It waits on the Wish Wall with wishes from around the world until the next ring of the bell entangles it with them.",
-    `Visit the bell: ${env.SITE_URL}`,
+    `Visit the bell: ${settingsOf(env).SITE_URL}`,
     "",
     "You received this message because you asked for a copy of your wish.",
     mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
@@ -232,7 +233,7 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
     if ((await queueVisitorMail(env, { ...email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
     await deliverOutbox(env);
   };
-  ctx.waitUntil(work().catch((error: unknown) => console.error("Could not queue the wish copy", error)));
+  ctx.waitUntil(work().catch((error: unknown) => log("error", "could not queue the wish copy", errorFields(error))));
 }
 
 export type OutboxRow = typeof outbox.$inferSelect;

@@ -1,4 +1,4 @@
-import { DEFAULT_SITE_NAME } from "~/domain/site";
+import { settingsOf } from "~/server/settings.server";
 
 export interface MailMessage {
   to: string;
@@ -14,25 +14,14 @@ export interface MailSender {
   send(message: MailMessage): Promise<void>;
 }
 
-export type MailEnv = Env & {
-  SEND_EMAIL?: SendEmail;
-  MAIL_API_URL?: string;
-  MAIL_API_KEY?: string;
-  MAIL_FROM?: string;
-};
+/** The mail settings come parsed from the env (app/server/settings.server.ts); SEND_EMAIL is a binding. */
+export type MailEnv = Env;
 
 const MAIL_API_TIMEOUT_MS = 10_000;
 
 function fromAddress(env: MailEnv): { name: string; email: string } {
-  const name = env.SITE_NAME || DEFAULT_SITE_NAME;
-  if (env.MAIL_FROM) return { name, email: env.MAIL_FROM };
-  let host = "localhost";
-  try {
-    host = new URL(env.SITE_URL).hostname;
-  } catch {
-    // A malformed SITE_URL still leaves a usable sender address.
-  }
-  return { name, email: `no-reply@${host}` };
+  const { SITE_NAME: name, MAIL_FROM, SITE_URL } = settingsOf(env);
+  return { name, email: MAIL_FROM ?? `no-reply@${new URL(SITE_URL).hostname}` };
 }
 
 /**
@@ -50,7 +39,7 @@ export function mailSender(env: MailEnv, fetcher: typeof fetch = fetch): MailSen
       },
     };
   }
-  const url = env.MAIL_API_URL;
+  const { MAIL_API_URL: url, MAIL_API_KEY: key } = settingsOf(env);
   if (url) {
     return {
       name: "http",
@@ -59,7 +48,7 @@ export function mailSender(env: MailEnv, fetcher: typeof fetch = fetch): MailSen
           method: "POST",
           headers: {
             "Content-Type": "application/json",
-            ...(env.MAIL_API_KEY ? { Authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
+            ...(key ? { Authorization: `Bearer ${key}` } : {}),
           },
           body: JSON.stringify({ from: `${from.name} <${from.email}>`, to, subject, text, ...(headers ? { headers } : {}) }),
           signal: AbortSignal.timeout(MAIL_API_TIMEOUT_MS),

@@ -1,7 +1,8 @@
-import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { edgeCache } from "../edge-cache.server";
 import { ogCacheKey, readOgCard } from "./card.server";
 import { hasValidSignature, needsSignature } from "./signature.server";
+import { settingsOf } from "~/server/settings.server";
+import { errorFields, log } from "../log.server";
 
 export { OG_PATH } from "./signature.server";
 const CACHE_CONTROL = "public, max-age=86400, s-maxage=604800, stale-while-revalidate=86400";
@@ -10,12 +11,12 @@ const CACHE_CONTROL = "public, max-age=86400, s-maxage=604800, stale-while-reval
  * GET /og?title&subtitle&variant: a 1200×630 PNG share card. Served from the Worker entry rather than a Remix route
  * because Vite's server build cannot import .wasm or .woff as modules; wrangler and the vitest pool both can.
  */
-export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAME" | "HASH_SECRET" | "ASSETS">, ctx: ExecutionContext): Promise<Response> {
+export async function handleOgRequest(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") {
     return new Response(null, { status: 405, headers: { Allow: "GET, HEAD" } });
   }
   const url = new URL(request.url);
-  const siteName = env.SITE_NAME || DEFAULT_SITE_NAME;
+  const siteName = settingsOf(env).SITE_NAME;
   // Text on the site's own card only when the site wrote it (ADR 0026): anything else gets the default card.
   const trusted = !needsSignature(url.searchParams) || (await hasValidSignature(env, url.searchParams));
   const card = readOgCard(trusted ? url.searchParams : new URLSearchParams(), siteName);
@@ -28,7 +29,7 @@ export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAM
   // at start-up: most isolates never draw one, and each would pay for it before its first request (issue 32).
   const { renderOgPng } = await import("./render.server");
   const png = await renderOgPng(card, siteName, env.ASSETS).catch((error: unknown) => {
-    console.error("og: falling back to the default card", error);
+    log("error", "og: falling back to the default card", errorFields(error));
     return renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName, env.ASSETS);
   });
   const response = new Response(png, {

@@ -11,7 +11,7 @@ interface RewrittenElement {
  * read exactly this HTML, and the browser's own first render reuses these URLs (`signedCardUrl` in app/lib/meta.ts),
  * so hydration meets the same tags. The ring's story image comes signed in its loader's data (ADR 0026).
  */
-export function signShareImages(response: Response, env: Pick<Env, "HASH_SECRET">): Response {
+export function signShareImages(response: Response, env: Env): Response {
   if (typeof HTMLRewriter === "undefined") return response;
   return new HTMLRewriter()
     .on("meta[content*='/og']", {

@@ -1,4 +1,5 @@
 import { privateHash } from "../hashing.server";
+import { settingsOf } from "~/server/settings.server";
 
 /** Where share cards are drawn (app/server/og/og.server.ts, served from the Worker entry). */
 export const OG_PATH = "/og";
@@ -18,11 +19,11 @@ export function needsSignature(params: URLSearchParams): boolean {
  * The HMAC (HASH_SECRET) of a card's text and variant, as the query carries them: /og draws a card with text only when
  * this matches, so the site's own pages and rings can print theirs and nobody can make it print anything else.
  */
-export async function ogSignature(env: Pick<Env, "HASH_SECRET">, params: URLSearchParams): Promise<string> {
-  return (await privateHash(env.HASH_SECRET, "og", canonical(params))).slice(0, SIGNATURE_HEX);
+export async function ogSignature(env: Env, params: URLSearchParams): Promise<string> {
+  return (await privateHash(settingsOf(env).HASH_SECRET, "og", canonical(params))).slice(0, SIGNATURE_HEX);
 }
 
-export async function hasValidSignature(env: Pick<Env, "HASH_SECRET">, params: URLSearchParams): Promise<boolean> {
+export async function hasValidSignature(env: Env, params: URLSearchParams): Promise<boolean> {
   const given = params.get(OG_SIGNATURE_PARAM) ?? "";
   if (given.length !== SIGNATURE_HEX) return false;
   const expected = await ogSignature(env, params);
@@ -32,7 +33,7 @@ export async function hasValidSignature(env: Pick<Env, "HASH_SECRET">, params: U
 }
 
 /** A share card's path (/og?…) with its signature added, when its text needs one. */
-export async function signOgPath(env: Pick<Env, "HASH_SECRET">, path: string): Promise<string> {
+export async function signOgPath(env: Env, path: string): Promise<string> {
   const url = new URL(path, "http://card.invalid");
   url.searchParams.delete(OG_SIGNATURE_PARAM);
   if (!needsSignature(url.searchParams)) return path;

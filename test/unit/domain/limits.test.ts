@@ -13,13 +13,6 @@ describe("limits", () => {
 });
 
 describe("the bell's cooldown", () => {
-  it("is the spec's 20 seconds unless RING_COOLDOWN_SECONDS sets another", () => {
-    expect(limits.ringCooldownSeconds({})).toBe(20);
-    expect(limits.ringCooldownSeconds({ RING_COOLDOWN_SECONDS: "" })).toBe(20);
-    expect(limits.ringCooldownSeconds({ RING_COOLDOWN_SECONDS: "nonsense" })).toBe(20);
-    expect(limits.ringCooldownSeconds({ RING_COOLDOWN_SECONDS: "2" })).toBe(2);
-  });
-
   it("counts what is left of it from the last ring, and nothing before the first ring or once it has run", () => {
     expect(limits.cooldownLeftMs(null, 20, 1_000_000)).toBe(0);
     expect(limits.cooldownLeftMs(1_000_000, 20, 1_005_500)).toBe(14_500);

@@ -1,11 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_RELAYS, relayCount, relayFor, relayNames, relaysByColo } from "~/domain/relays";
+import { relayFor, relayNames } from "~/domain/relays";
 
 describe("relays (issue 23)", () => {
-  it("reads RELAY_COUNT within bounds, else the default", () => {
-    expect(relayCount("4")).toBe(4);
-    expect(relayCount("1")).toBe(1);
-    for (const bad of [undefined, "", "0", "-2", "2.5", "65", "many"]) expect(relayCount(bad)).toBe(DEFAULT_RELAYS);
+  it("names each relay (RELAY_COUNT's bounds are the settings schema's: test/unit/server/settings.test.ts)", () => {
     expect(relayNames(3)).toEqual(["relay-0", "relay-1", "relay-2"]);
   });
 
@@ -18,10 +15,5 @@ describe("relays (issue 23)", () => {
   it("picks at random when the request does not say where it arrived", () => {
     expect(relayFor(undefined, 4, () => 0)).toBe("relay-0");
     expect(relayFor(undefined, 4, () => 0.99)).toBe("relay-3");
-  });
-
-  it("spreads by data centre unless RELAY_BY says random", () => {
-    for (const colo of [undefined, "", "colo", "COLO", "anything"]) expect(relaysByColo(colo)).toBe(true);
-    for (const random of ["random", " Random "]) expect(relaysByColo(random)).toBe(false);
   });
 });

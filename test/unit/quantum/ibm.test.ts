@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { createProviderNamed } from "../../../workers/quantum";
+import { parseSettings } from "~/server/settings.server";
 import { buildCircuit } from "../../../app/domain/circuit";
 import { createIbmProvider, JOB_TAG, ringTag, type IbmProviderOptions } from "../../../workers/quantum/ibm";
 import { IBM_API_VERSION } from "../../../workers/quantum/ibm-http";
@@ -133,7 +134,7 @@ describe("IBM provider: 1. the region of the instance", () => {
     const fake = createIbmFake({ instanceCrn: FAKE_EU_DE_INSTANCE_CRN, now: () => START });
     const provider = createProviderNamed(
       "ibm",
-      { IBM_API_KEY: FAKE_API_KEY, IBM_INSTANCE_CRN: FAKE_EU_DE_INSTANCE_CRN, IBM_IAM_URL: "https://iam.cloud.ibm.com/identity/token" },
+      parseSettings({ IBM_API_KEY: FAKE_API_KEY, IBM_INSTANCE_CRN: FAKE_EU_DE_INSTANCE_CRN, IBM_IAM_URL: "https://iam.cloud.ibm.com/identity/token" }).settings,
       { remainingSimulatorSeconds: async () => 0, fetch: fake.fetch },
     );
     expect(await seconds(provider)).toBe(527);

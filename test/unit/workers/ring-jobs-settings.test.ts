@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { parseSettings } from "~/server/settings.server";
 import { ringJobsSettings } from "../../../workers/ring-jobs";
+
+const jobs = (raw: Record<string, string>) => ringJobsSettings(parseSettings(raw).settings);
 
 // The figures are written out here, not imported: a changed default must change this test too.
 describe("ringJobsSettings", () => {
   it("asks IBM every 10 s, 5 jobs a minute, 3 hours of queue, unless configured", () => {
-    expect(ringJobsSettings({})).toEqual({
+    expect(jobs({})).toEqual({
       ibmPollMs: 10_000,
       jobsPerMinute: 5,
       maxQueueMs: 3 * 60 * 60_000,
@@ -17,12 +20,12 @@ describe("ringJobsSettings", () => {
 
   it("reads the operator's numbers, and ignores ones that are not positive", () => {
     expect(
-      ringJobsSettings({
+      jobs({
         IBM_POLL_SECONDS: "2.5",
         IBM_JOBS_PER_MINUTE: "3",
         IBM_MAX_QUEUE_MINUTES: "30",
         IBM_JOB_CREATE_TIMEOUT_MS: "5000",
-        IBM_MAX_JOBS_PER_RING: "3.7",
+        IBM_MAX_JOBS_PER_RING: "3",
         IBM_UNKNOWN_JOB_MAX_HOURS: "2",
         IBM_MONTHLY_BUDGET_SECONDS: "600",
       }),
@@ -35,8 +38,10 @@ describe("ringJobsSettings", () => {
       unknownJobMaxMs: 2 * 3_600_000,
       monthlyBudgetSeconds: 600,
     });
-    expect(ringJobsSettings({ IBM_POLL_SECONDS: "0" }).ibmPollMs).toBe(10_000);
-    expect(ringJobsSettings({ IBM_POLL_SECONDS: "soon" }).ibmPollMs).toBe(10_000);
-    expect(ringJobsSettings({ IBM_JOBS_PER_MINUTE: "-1" }).jobsPerMinute).toBe(5);
+    expect(jobs({ IBM_POLL_SECONDS: "0" }).ibmPollMs).toBe(10_000);
+    expect(jobs({ IBM_POLL_SECONDS: "soon" }).ibmPollMs).toBe(10_000);
+    expect(jobs({ IBM_JOBS_PER_MINUTE: "-1" }).jobsPerMinute).toBe(5);
+    expect(jobs({ IBM_MAX_JOBS_PER_RING: "2.5" }).maxJobsPerRing).toBe(2);
+    expect(jobs({ IBM_UNKNOWN_JOB_MAX_HOURS: "0.5" }).unknownJobMaxMs).toBe(1_800_000);
   });
 });
