@@ -18,11 +18,11 @@ export function oldestFirst(a: BatchCandidate, b: BatchCandidate): number {
 }
 
 /**
- * The batch rule (ADR 0033), written once: which waiting wishes one ring takes, oldest first. Of the wishes the ring
- * asks for, one the ringer wrote itself goes in, the one with the smallest id (ids are time-ordered); the rest of the
- * RING_BATCH_SIZE places are always the oldest other waiting wishes. With no own wish asked for, it is the oldest
- * RING_BATCH_SIZE. The BellRoom's claim (`claimRing`, app/server/rings.server.ts) applies this rule in SQL, and
- * test/integration/ring-batch-sql.test.ts checks the two choose alike.
+ * The batch rule (docs/product.md#ringing, ADR 0033), written once: which waiting wishes one ring takes, oldest
+ * first. Of the wishes the ring asks for, one the ringer wrote itself goes in, the one with the smallest id (ids are
+ * time-ordered); the rest of the RING_BATCH_SIZE places are always the oldest other waiting wishes. With no own wish
+ * asked for, it is the oldest RING_BATCH_SIZE. The BellRoom's claim (`claimRing`, app/server/rings.server.ts) applies
+ * this rule in SQL, and test/integration/ring-batch-sql.test.ts checks that the two choose alike (ADR 0066).
  */
 export function ringBatch(waiting: readonly BatchCandidate[], requestedIds: readonly string[] = []): string[] {
   const requested = new Set(requestedIds);
@@ -55,8 +55,8 @@ export function ringOf(ahead: number, waiting: number): { ring: number; companio
 }
 
 /**
- * The wishes the page asks a ring for (spec §4): the rule applied to the pending wishes it shows, which it cannot tell
- * as its own. The claim applies the rule again, to whatever still waits when the ring lands.
+ * The wishes the page asks a ring for (docs/product.md#ringing): the rule over the pending wishes it shows, none of
+ * which it can tell as its own. The claim applies the rule again, to whatever still waits when the ring lands.
  */
 export function ringWishIds(pending: readonly Pick<PublicWish, "id" | "timestamp" | "status">[]): string[] {
   return ringBatch(
