@@ -2,9 +2,10 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RING_BATCH_SIZE } from "~/domain/limits";
-import { ringBatch, type BatchCandidate } from "~/domain/ring-batch";
+import { oldestFirst, ringBatch, type BatchCandidate } from "~/domain/ring-batch";
 import { WISH_STATUSES, WISH_STATUS, type WishStatus } from "~/domain/statuses";
 import { claimRing } from "~/server/rings.server";
+import { pendingWishes } from "~/server/wishes.server";
 
 const RINGER = "ringer-device-hash";
 const SOMEONE_ELSE = "another-device-hash";
@@ -48,8 +49,8 @@ async function seed(rows: Row[]) {
   ]);
 }
 
-describe("the batch rule and the claim's SQL", () => {
-  it("choose the same wishes in the same order for any set of waiting wishes and any request", async () => {
+describe("the batch rule and the SQL that applies it", () => {
+  it("the claim chooses the same wishes in the same order for any set of waiting wishes and any request", async () => {
     let ring = 0;
     // What the runs went through, so the property cannot pass by only ever seeing easy cases.
     const seen = { fullRing: 0, ownWishAhead: 0, tieOnTime: 0, emptyRing: 0 };
@@ -77,5 +78,16 @@ describe("the batch rule and the claim's SQL", () => {
       { numRuns: 200 },
     );
     expect(Object.values(seen).every((runs) => runs >= 5), JSON.stringify(seen)).toBe(true);
+  });
+
+  it("lists the pending wishes, where your-wish counts its place, in the rule's order", async () => {
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ rows }) => {
+        await seed(rows);
+        const waiting = rows.filter((wish) => wish.status === WISH_STATUS.pending && !wish.hidden);
+        expect((await pendingWishes(env)).map((wish) => wish.id)).toEqual([...waiting].sort(oldestFirst).map((wish) => wish.id));
+      }),
+      { numRuns: 100 },
+    );
   });
 });
