@@ -1,5 +1,5 @@
 import { hasCredits } from "./credits";
-import { RING_BATCH_SIZE } from "./limits";
+import { nextRing } from "./ring-batch";
 import { WISH_STATUS } from "./statuses";
 import {
   BELL_BATCH_NOTE,
@@ -40,7 +40,7 @@ export function bellButtonState(t: Translate, input: BellButtonInput): BellButto
   const pending = Math.max(0, input.pendingCount);
   const cooldown = Math.ceil(Math.max(0, input.cooldownSeconds));
   const outOfCredits = input.creditsSeconds !== null && !hasCredits(input.creditsSeconds);
-  const batchSize = Math.min(pending, RING_BATCH_SIZE);
+  const batch = nextRing(pending);
 
   const label =
     input.ringing || input.loading
@@ -51,7 +51,7 @@ export function bellButtonState(t: Translate, input: BellButtonInput): BellButto
           ? t(BELL_LABEL_OUT_OF_CREDITS)
           : pending === 0
             ? t(BELL_LABEL_NO_WISHES)
-            : bellLabelRing(t, batchSize);
+            : bellLabelRing(t, batch.takes);
 
   const state: BellButtonState = {
     label,
@@ -59,8 +59,8 @@ export function bellButtonState(t: Translate, input: BellButtonInput): BellButto
       input.ringing || input.loading || input.disabled || input.animating || cooldown > 0 || outOfCredits || pending === 0,
     statusText: pending > 0 ? bellStatusWaiting(t, pending) : t(BELL_STATUS_SUBMIT_FIRST),
   };
-  if (pending > RING_BATCH_SIZE) {
-    state.batchNote = `${t(BELL_BATCH_NOTE)}. ${bellRemainingAfterBatch(t, pending - RING_BATCH_SIZE)}`;
+  if (batch.left > 0) {
+    state.batchNote = `${t(BELL_BATCH_NOTE)}. ${bellRemainingAfterBatch(t, batch.left)}`;
   }
   return state;
 }

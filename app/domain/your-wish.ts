@@ -1,5 +1,5 @@
-import { RING_BATCH_SIZE } from "./limits";
 import type { PublicWish } from "./public-wish";
+import { ringOf } from "./ring-batch";
 import { WISH_STATUS, WISH_STATUSES } from "./statuses";
 
 /** Where the visitor's own wish stands, for the card that follows it from the home page. */
@@ -8,20 +8,14 @@ export type YourWishState =
   | { kind: "rung"; wish: PublicWish; ringId: string }
   | { kind: "ringing"; wish: PublicWish };
 
-/**
- * The bell takes the oldest pending wishes first, at most RING_BATCH_SIZE per ring. So a wish with `ahead` older
- * wishes rings with ring number floor(ahead / size) + 1 from now, beside the other wishes of that batch.
- */
+/** Where the visitor's wish stands among the pending ones, oldest first, by the batch rule (`ringOf`). */
 export function yourWishState(wish: PublicWish, pendingOldestFirst: readonly Pick<PublicWish, "id">[]): YourWishState {
   if (wish.status !== WISH_STATUS.pending) {
     return wish.bellRingId ? { kind: "rung", wish, ringId: wish.bellRingId } : { kind: "ringing", wish };
   }
   const index = pendingOldestFirst.findIndex((pending) => pending.id === wish.id);
   const ahead = index < 0 ? pendingOldestFirst.length : index;
-  const ring = Math.floor(ahead / RING_BATCH_SIZE) + 1;
-  const batchStart = (ring - 1) * RING_BATCH_SIZE;
-  const inBatch = Math.min(RING_BATCH_SIZE, Math.max(pendingOldestFirst.length, ahead + 1) - batchStart);
-  return { kind: "waiting", wish, ahead, ring, companions: inBatch - 1 };
+  return { kind: "waiting", wish, ahead, ...ringOf(ahead, pendingOldestFirst.length) };
 }
 
 /** The wish in an answer of GET /api/wishes/{id}, or null for anything else (an error body, a changed shape). */
