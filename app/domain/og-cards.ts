@@ -1,0 +1,16 @@
+import { DAY_MS } from "./limits";
+
+/**
+ * Share cards drawn once and kept in D1 (ADR 0050). A completed ring's cards are drawn by the cron for this many days
+ * after it completed: the days its link is shared most. Older rings' cards are drawn on their first request instead.
+ */
+export const OG_RING_CARD_DAYS = 7;
+/** A kept card is deleted this long after it was drawn; the next request for it draws and keeps it again. */
+export const OG_CARD_KEEP_DAYS = 30;
+/** Rings whose cards one cron run draws at most (each ring: its wide card and story image in every language). */
+export const OG_RINGS_PER_RUN = 2;
+/** Kept cards one cron run deletes at most. */
+export const OG_CARDS_SWEPT_PER_RUN = 200;
+
+export const ogRingCardSince = (now: number) => now - OG_RING_CARD_DAYS * DAY_MS;
+export const ogCardKeptSince = (now: number) => now - OG_CARD_KEEP_DAYS * DAY_MS;
