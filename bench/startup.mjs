@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, offlineEnv, root } from "../scripts/lib/wrangler.mjs";
 import { buildBareRemix, BARE_REMIX_CONFIG } from "./lib/bare-remix.mjs";
-import { machine } from "./lib/server.mjs";
+import { loadAverage, machine } from "./lib/server.mjs";
 import { ms, today, writeSection } from "./lib/report.mjs";
 import { median } from "./lib/stats.mjs";
 
@@ -97,6 +97,7 @@ function profileOnce(target, dir, run) {
 }
 
 if (process.env.BENCH_SKIP_BUILD !== "1") build();
+const loadAtStart = loadAverage();
 buildBareRemix();
 const dir = mkdtempSync(join(tmpdir(), "quantum-bell-startup-"));
 try {
@@ -129,7 +130,7 @@ try {
       "",
       `Command: \`npm run bench:startup\` (\`wrangler check startup\` on the bundle \`wrangler deploy --dry-run\` writes, ${RUNS} runs per`,
       "Worker, the two Workers interleaved; each figure is the profile's non-idle CPU: the isolate importing the Worker before its",
-      `first request). Machine: ${machine()}. Goal (issue 32): the site's median ≤ 2× the bare Remix Worker's, same run.`,
+      `first request). Machine: ${machine()}; load average (1 min) ${loadAtStart} at the start, ${loadAverage()} at the end. Goal (issue 32): the site's median ≤ 2× the bare Remix Worker's, same run.`,
       "",
       "| Worker | median | runs | upload | upload gzip |",
       "|---|---|---|---|---|",
