@@ -9,8 +9,13 @@ export const OG_RING_CARD_DAYS = 7;
 export const OG_CARD_KEEP_DAYS = 30;
 /** Rings whose cards one cron run draws at most (each ring: its wide card and story image in every language). */
 export const OG_RINGS_PER_RUN = 2;
-/** Kept cards one cron run deletes at most. */
-export const OG_CARDS_SWEPT_PER_RUN = 200;
+/**
+ * The newest this many cards are kept, whatever their age: about 1 GB of D1 at 50 KB a card, so a busy month cannot
+ * fill the database (10 GB). Older ones go first; a card asked for again is drawn and kept again.
+ */
+export const OG_CARDS_KEPT = 20_000;
+/** Kept cards one cron run deletes at most, for each of the two bounds. */
+export const OG_CARDS_SWEPT_PER_RUN = 500;
 
 export const ogRingCardSince = (now: number) => now - OG_RING_CARD_DAYS * DAY_MS;
 export const ogCardKeptSince = (now: number) => now - OG_CARD_KEEP_DAYS * DAY_MS;

@@ -7,7 +7,7 @@ import { OG_CARD_KEEP_DAYS, OG_RING_CARD_DAYS } from "~/domain/og-cards";
 import { readOgCard, storedCardKey } from "~/server/og/card.server";
 import { drawCompletedRingCards } from "~/server/og/og.server";
 import { signOgPath } from "~/server/og/signature.server";
-import { readStoredCard, storeCard } from "~/server/og/stored-cards.server";
+import { readStoredCard, storeCard, sweepKeptCards } from "~/server/og/stored-cards.server";
 import { ORIGIN, submit } from "../support/api";
 import { builtWorker as worker } from "../support/build";
 
@@ -127,5 +127,15 @@ describe("the cron draws a completed ring's cards", () => {
     expect(await keptCount(keyOf(old))).toBe(0);
     expect(run.swept).toBeGreaterThanOrEqual(1);
     expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM og_cards WHERE ring_id = ?").bind(ringId).first<{ n: number }>())!.n).toBe(0);
+  });
+
+  it("keeps the newest cards only, however young the rest", async () => {
+    const now = Date.now() + 800 * DAY_MS;
+    const keys = Array.from({ length: 5 }, (_, i) => `/og?title=bounded-${i}`);
+    for (const [i, key] of keys.entries()) await storeCard(env.DB, key, new Uint8Array(PNG_SIGNATURE), now - (5 - i) * 1000);
+    await env.DB.prepare("DELETE FROM og_cards WHERE key NOT LIKE '/og?title=bounded-%'").run();
+    expect(await sweepKeptCards(env.DB, now, { kept: 3, batch: 10 })).toBe(2);
+    const left = (await env.DB.prepare("SELECT key FROM og_cards ORDER BY key").all<{ key: string }>()).results.map((row) => row.key);
+    expect(left).toEqual(keys.slice(2));
   });
 });

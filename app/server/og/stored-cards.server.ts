@@ -1,6 +1,6 @@
 import { ringCard } from "~/components/result/result-copy";
 import { LOCALES } from "~/domain/locale";
-import { OG_CARDS_SWEPT_PER_RUN, OG_RINGS_PER_RUN, ogCardKeptSince, ogRingCardSince } from "~/domain/og-cards";
+import { OG_CARDS_KEPT, OG_CARDS_SWEPT_PER_RUN, OG_RINGS_PER_RUN, ogCardKeptSince, ogRingCardSince } from "~/domain/og-cards";
 import type { RingImageFormat } from "~/domain/og-variant";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { RING_STATUS } from "~/domain/statuses";
@@ -44,7 +44,7 @@ export function ringCards(ring: Parameters<typeof ringCard>[1], siteName: string
 /**
  * The cron's step: draws the cards of the newest completed rings that have none kept yet (at most OG_RINGS_PER_RUN a
  * run, rings of the last OG_RING_CARD_DAYS), so a visitor's first /og for a ring is a D1 read, off the renderer; then
- * deletes cards past OG_CARD_KEEP_DAYS. A ring whose card fails to draw is logged and tried again next run.
+ * sweeps the kept cards. A ring whose card fails to draw is logged and tried again next run.
  */
 export async function drawRingCards(env: Pick<Env, "DB" | "SITE_NAME">, render: Render, now = Date.now()): Promise<{ rings: number; cards: number; swept: number }> {
   const siteName = env.SITE_NAME || DEFAULT_SITE_NAME;
@@ -72,8 +72,14 @@ export async function drawRingCards(env: Pick<Env, "DB" | "SITE_NAME">, render: 
       log("warn", "og: a ring's cards could not be drawn", { ringId: id, error: error instanceof Error ? error.message : String(error) });
     }
   }
-  const swept = await env.DB.prepare("DELETE FROM og_cards WHERE key IN (SELECT key FROM og_cards WHERE created_at < ? LIMIT ?)")
-    .bind(ogCardKeptSince(now), OG_CARDS_SWEPT_PER_RUN)
-    .run();
-  return { rings: results.length, cards, swept: swept.meta.changes ?? 0 };
+  return { rings: results.length, cards, swept: await sweepKeptCards(env.DB, now) };
+}
+
+/** Deletes cards drawn over OG_CARD_KEEP_DAYS ago and those beyond the newest `kept`, at most `batch` of each a run. */
+export async function sweepKeptCards(db: D1Database, now: number, { kept = OG_CARDS_KEPT, batch = OG_CARDS_SWEPT_PER_RUN } = {}): Promise<number> {
+  const results = await db.batch([
+    db.prepare("DELETE FROM og_cards WHERE key IN (SELECT key FROM og_cards WHERE created_at < ? LIMIT ?)").bind(ogCardKeptSince(now), batch),
+    db.prepare("DELETE FROM og_cards WHERE key IN (SELECT key FROM og_cards ORDER BY created_at DESC, key LIMIT ? OFFSET ?)").bind(batch, kept),
+  ]);
+  return results.reduce((sum, result) => sum + (result.meta.changes ?? 0), 0);
 }
