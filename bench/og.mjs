@@ -97,6 +97,8 @@ try {
       await cold.stop();
     }
   };
+  // Each cold start asks for another language's card, so no answer can come from a cache an earlier server filled.
+  if (COLD_STARTS > ringCards.length) throw new Error(`BENCH_OG_COLD_STARTS may be at most ${ringCards.length}, one per language.`);
   const ringFirsts = [];
   const drawnFirsts = [];
   const firstTitles = [LATIN, ...Object.values(SCRIPTS)];
