@@ -7,7 +7,7 @@ import { OG_CARD_KEEP_DAYS, OG_RING_CARD_DAYS } from "~/domain/og-cards";
 import { readOgCard, storedCardKey } from "~/server/og/card.server";
 import { drawCompletedRingCards } from "~/server/og/og.server";
 import { signOgPath } from "~/server/og/signature.server";
-import { readStoredCard, storeCard, sweepKeptCards } from "~/server/og/stored-cards.server";
+import { drawRingCards, readStoredCard, storeCard, sweepKeptCards } from "~/server/og/stored-cards.server";
 import { ORIGIN, submit } from "../support/api";
 import { builtWorker as worker } from "../support/build";
 
@@ -97,25 +97,53 @@ describe("/og serves a kept card", () => {
 });
 
 describe("the cron draws a completed ring's cards", () => {
+  const marked = async (ringId: string) =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM og_ring_cards WHERE ring_id = ?").bind(ringId).first<{ n: number }>())!.n === 1;
+  // The Worker's scheduled handler, as the cron trigger runs it. (The test's own import of the renderer would be a second
+  // copy of its modules in this isolate, which resvg's one-time start refuses.)
+  async function cron(scheduledTime: number) {
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime }), env, ctx);
+    await waitOnExecutionContext(ctx);
+  }
+  const storyCards = async () =>
+    (await env.DB.prepare("SELECT COUNT(*) AS n FROM og_cards WHERE key LIKE '/og?%variant=story-10%'").first<{ n: number }>())!.n;
+
   it("keeps the card every language's ring page names, and the ring page's /og serves it", { timeout: 120_000 }, async () => {
     const now = Date.now();
     const ringId = await completedRing(now - 5_000);
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: "* * * * *", scheduledTime: now }), env, ctx);
-    await waitOnExecutionContext(ctx);
-    const { results } = await env.DB.prepare("SELECT key FROM og_cards WHERE ring_id = ?").bind(ringId).all<{ key: string }>();
-    // Its wide card and its story image, in every language.
-    expect(results).toHaveLength(LOCALES.length * 2);
-    const keys = new Set(results.map((row) => row.key));
-    expect([...keys].filter((key) => /variant=story-10/.test(key))).toHaveLength(LOCALES.length);
+    await cron(now);
+    // The first run draws the wide cards (what link previews fetch), one per language, and stops at its budget.
     for (const locale of LOCALES) {
       const card = await ogImageOf(localizePath(`/bell/${ringId}`, locale));
-      expect(keys.has(keyOf(card)), `${locale}: ${card}`).toBe(true);
       const kept = await readStoredCard(env.DB, keyOf(card));
+      expect(kept, `${locale}: ${card}`).not.toBeNull();
       expect(await bytesOf(await og(card))).toEqual(kept);
     }
-    // The next run finds the ring done and draws nothing again.
-    expect((await drawCompletedRingCards(env, now + 60_000)).cards).toBe(0);
+    expect(await storyCards()).toBe(0);
+    expect(await marked(ringId)).toBe(false);
+    // The next run draws the story images, and the ring is done: nothing is drawn for it again.
+    await cron(now + 60_000);
+    expect(await storyCards()).toBe(LOCALES.length);
+    expect(await marked(ringId)).toBe(true);
+    expect(await drawCompletedRingCards(env, now + 120_000)).toMatchObject({ rings: 0, cards: 0 });
+  });
+
+  it("finishes a ring whose cards another ring already has, without drawing them again", async () => {
+    const now = Date.now();
+    const twin = await completedRing(now - 1_000);
+    expect(await drawCompletedRingCards(env, now)).toMatchObject({ rings: 1, cards: 0 });
+    expect(await marked(twin)).toBe(true);
+  });
+
+  it("gives a ring up after a card fails to draw, leaving it to its first request", async () => {
+    const now = Date.now() + 100 * DAY_MS;
+    const failing = await completedRing(now - 1_000);
+    await env.DB.prepare("UPDATE bell_rings SET poem = 'Another poem' WHERE id = ?").bind(failing).run();
+    const broken = async () => Promise.reject(new Error("the renderer failed"));
+    expect(await drawRingCards(env, broken, now)).toMatchObject({ rings: 1, cards: 0 });
+    expect(await marked(failing)).toBe(true);
+    expect(await drawRingCards(env, broken, now + 60_000)).toMatchObject({ rings: 0 });
   });
 
   it("leaves rings completed before OG_RING_CARD_DAYS to their first request, and forgets cards after OG_CARD_KEEP_DAYS", async () => {
@@ -124,9 +152,10 @@ describe("the cron draws a completed ring's cards", () => {
     const old = await signOgPath(env, "/og?title=Drawn%20long%20ago");
     await storeCard(env.DB, keyOf(old), new Uint8Array(PNG_SIGNATURE), now - (OG_CARD_KEEP_DAYS + 1) * DAY_MS);
     const run = await drawCompletedRingCards(env, now);
+    expect(run).toMatchObject({ rings: 0, cards: 0 });
+    expect(await marked(ringId)).toBe(false);
     expect(await keptCount(keyOf(old))).toBe(0);
     expect(run.swept).toBeGreaterThanOrEqual(1);
-    expect((await env.DB.prepare("SELECT COUNT(*) AS n FROM og_cards WHERE ring_id = ?").bind(ringId).first<{ n: number }>())!.n).toBe(0);
   });
 
   it("keeps the newest cards only, however young the rest", async () => {

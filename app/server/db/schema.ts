@@ -382,16 +382,25 @@ export const errorCounts = sqliteTable(
 );
 
 /**
- * Share cards drawn once and kept for every isolate in every data centre to serve (ADR 0050): the key is the card's
- * normalised path (`ogCacheKey("", card)`), `ring_id` marks the cards the cron drew for a completed ring.
+ * Share cards drawn once and kept for every isolate in every data centre to serve (ADR 0050); the key is the card's
+ * normalised path (`storedCardKey`).
  */
 export const ogCards = sqliteTable(
   "og_cards",
   {
     key: text("key").primaryKey(),
     png: blob("png", { mode: "buffer" }).notNull(),
-    ringId: text("ring_id"),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("og_cards_ring_idx").on(t.ringId), index("og_cards_created_idx").on(t.createdAt)],
+  (t) => [index("og_cards_created_idx").on(t.createdAt)],
+);
+
+/** The completed rings whose cards the cron has drawn (or found kept), so it never visits them again. */
+export const ogRingCards = sqliteTable(
+  "og_ring_cards",
+  {
+    ringId: text("ring_id").primaryKey(),
+    drawnAt: integer("drawn_at").notNull(),
+  },
+  (t) => [index("og_ring_cards_drawn_idx").on(t.drawnAt)],
 );
