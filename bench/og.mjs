@@ -1,15 +1,19 @@
-// /og share images: render time when the card is not cached (every request a new title, so the Cache API misses and
-// satori + resvg draw it) and when it is, beside a static asset of the same server as the floor. Figures go to
-// bench/README.md. Usage: npm run bench:og   (BENCH_OG_RENDERS=40; BENCH_URL to target a running server)
+// /og share images: render time when the card is not cached (every request a new title, so the Cache API and D1 miss
+// and satori + resvg draw it) and when it is, beside a static asset of the same server as the floor; and the first
+// /og request of fresh servers: a completed ring's card as its page names it, which the cron drew and kept in D1
+// (ADR 0050), and a card never drawn before. Figures go to bench/README.md.
+// Usage: npm run bench:og   (BENCH_OG_RENDERS=40, BENCH_OG_COLD_STARTS=5)
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { benchServer, coldServer, machine } from "./lib/server.mjs";
+import { queryLocal } from "../scripts/lib/wrangler.mjs";
+import { benchServer, coldServer, loadAverage, machine, removeStorage } from "./lib/server.mjs";
 import { ms, today, writeSection } from "./lib/report.mjs";
 import { median, summarise } from "./lib/stats.mjs";
 
 const RENDERS = Number(process.env.BENCH_OG_RENDERS ?? 40);
-// Fresh `wrangler dev` servers whose first request is a card: the renderer loads then (ADR 0035).
+// Fresh `wrangler dev` servers whose first /og request is timed (ADR 0035, ADR 0050).
 const COLD_STARTS = Number(process.env.BENCH_OG_COLD_STARTS ?? 5);
+if (process.env.BENCH_URL) throw new Error("bench:og starts its own servers: its cold starts need them (BENCH_URL is not supported).");
 const run = `${process.pid}-${Date.now()}`;
 
 async function timed(url) {
@@ -46,6 +50,7 @@ const SCRIPTS = {
 const cardUrl = (base, variant, i, title = LATIN) =>
   `${base}/og?${signed(new URLSearchParams({ title: `${title} ${run} ${i}`, subtitle: `${i + 1} wishes entangled`, variant }))}`;
 
+const loadAtStart = loadAverage();
 const server = await benchServer();
 try {
   const base = server.url;
@@ -66,22 +71,50 @@ try {
     rows.push({ label, cold, cached });
     console.log(label, "cold", cold, "cached", cached);
   }
-  server.stop();
-  // The first card of a new isolate, which loads the renderer, its WebAssembly and fonts: a Latin card, then each
-  // script in turn, one server each.
-  const coldFirsts = [];
-  const firstTitles = [LATIN, ...Object.values(SCRIPTS)];
-  for (let i = 0; i < COLD_STARTS; i++) {
-    const cold = await coldServer();
-    try {
-      const first = await timed(cardUrl(cold.url, "bell-10110", i, firstTitles[i % firstTitles.length]));
-      if (first.type !== "image/png") throw new Error(`/og answered ${first.type}`);
-      coldFirsts.push(first.elapsed);
-      console.log("first card after a cold start", ms(first.elapsed));
-    } finally {
-      cold.stop();
-    }
+  // The production path of a ring's link (ADR 0050): the cron draws a completed ring's cards, then visitors and link
+  // previews ask for the card its page names. The newest ring's og:image in each language, read from its pages.
+  const ringId = (await (await fetch(`${base}/api/bell/history?page=1&pageSize=1`)).json()).history[0].id;
+  const ringCards = [];
+  for (const lang of ["", "ar", "hi", "zh", "es", "fr"]) {
+    const html = await (await fetch(`${base}${lang ? `/${lang}` : ""}/bell/${ringId}`)).text();
+    const card = new URL(/<meta property="og:image" content="([^"]+)"/.exec(html)[1].replaceAll("&amp;", "&"));
+    ringCards.push({ lang: lang || "en", path: `${card.pathname}${card.search}` });
   }
+  // The cron draws six cards a run (ADR 0050): two runs draw the ring's twelve, wide cards first, and mark it done.
+  for (let run = 0; run < 2; run++) if (!(await fetch(`${base}/__scheduled`)).ok) throw new Error("the cron did not run");
+  await server.stop({ keep: true });
+  const done = queryLocal(`SELECT COUNT(*) AS n FROM og_ring_cards WHERE ring_id = '${ringId}'`, server.persistDir)[0].n;
+  if (done !== 1) throw new Error(`the cron did not finish ring ${ringId}'s cards`);
+
+  // Each cold start is a new \`wrangler dev\` whose first /og request is timed: on the storage above, a ring's card
+  // (a language each in turn); on a new empty D1, a card never drawn (Latin, then each script in turn).
+  const firstRequest = async (cold, path) => {
+    try {
+      const first = await timed(`${cold.url}${path}`);
+      if (first.type !== "image/png") throw new Error(`/og answered ${first.type}`);
+      return first.elapsed;
+    } finally {
+      await cold.stop();
+    }
+  };
+  // Each cold start asks for another language's card, so no answer can come from a cache an earlier server filled.
+  if (COLD_STARTS > ringCards.length) throw new Error(`BENCH_OG_COLD_STARTS may be at most ${ringCards.length}, one per language.`);
+  const ringFirsts = [];
+  const drawnFirsts = [];
+  const firstTitles = [LATIN, ...Object.values(SCRIPTS)];
+  try {
+    for (let i = 0; i < COLD_STARTS; i++) {
+      const { lang, path } = ringCards[i % ringCards.length];
+      ringFirsts.push({ lang, ms: await firstRequest(await coldServer({ persistDir: server.persistDir }), path) });
+      console.log(`first /og after a cold start, a ring's kept card (${lang})`, ms(ringFirsts.at(-1).ms));
+      const cold = await coldServer();
+      drawnFirsts.push(await firstRequest(cold, cardUrl("", "bell-10110", i, firstTitles[i % firstTitles.length])));
+      console.log("first /og after a cold start, a card never drawn", ms(drawnFirsts.at(-1)));
+    }
+  } finally {
+    removeStorage(server.persistDir);
+  }
+  const ringMedian = median(ringFirsts.map((first) => first.ms));
   const budget = (figure) => (figure < 150 ? "✓" : "✗");
   writeSection(
     "og",
@@ -90,11 +123,17 @@ try {
       "",
       `Command: \`npm run bench:og\` (${RENDERS} sequential requests per variant on loopback, \`wrangler dev\` on the built Worker; every`,
       `cold request carries a title never asked for before, so the Cache API misses and satori + resvg draw it; the cached pass repeats`,
-      `the same URLs). Machine: ${machine()}. DESIGN §8 target: < 150 ms median cold, then served from cache.`,
+      `the same URLs). Machine: ${machine()}; load average (1 min) ${loadAtStart} at the start, ${loadAverage()} at the end. DESIGN §8 target: < 150 ms median cold, then served from cache.`,
       "",
-      `The isolate's first card (loading the renderer, compiling both WebAssembly modules and parsing the fonts) took ${ms(first.elapsed)}.`,
-      `The first request of ${COLD_STARTS} fresh servers, a card each (Latin, then Arabic, Devanagari, Chinese titles in turn): median`,
-      `${ms(median(coldFirsts))} (${coldFirsts.map(ms).join(", ")}), ${budget(median(coldFirsts))} against DESIGN §8's 150 ms.`,
+      `**First /og after a cold start, a completed ring's card** (the production path of a ring's link, ADR 0050): the cron drew`,
+      `the newest ring's cards in two runs (its wide card and story image in every language, kept in D1); then ${COLD_STARTS} fresh`,
+      `servers on that storage, each one's first /og the ring's og:image as its page names it (${ringFirsts.map((f) => f.lang).join(", ")}):`,
+      `median **${ms(ringMedian)}** (${ringFirsts.map((f) => ms(f.ms)).join(", ")}), ${budget(ringMedian)} against DESIGN §8's 150 ms.`,
+      "",
+      `**First /og after a cold start, a card never drawn before** (a page's card no visitor asked for yet, on a new empty D1;`,
+      `Latin, then Arabic, Devanagari, Chinese titles in turn: the renderer loads, compiles both WebAssembly modules and runs`,
+      `for the first time): median ${ms(median(drawnFirsts))} (${drawnFirsts.map(ms).join(", ")}), ${budget(median(drawnFirsts))}. Such a card is drawn`,
+      `once and kept: every later first request for it, in any isolate, is the path above. The warm server's first card took ${ms(first.elapsed)}.`,
       "",
       "| card | cold p50 | cold p95 | cached p50 | cached p95 | cold p50 < 150 ms |",
       "|---|---|---|---|---|---|",

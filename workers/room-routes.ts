@@ -13,6 +13,7 @@ import { reportError } from "~/server/report-error.server";
 import { sweepRetention } from "~/server/retention.server";
 import { settingsOf } from "~/server/settings.server";
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from "~/server/request-context.server";
+import { drawCompletedRingCards } from "~/server/og/og.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */
 export function isSocketPath(url: URL): boolean {
@@ -39,8 +40,9 @@ export async function forwardToRelay(request: Request, env: Env): Promise<Respon
 }
 
 /**
- * The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail
- * and sweeps what is past its retention bound, each on its own so none waits for nor fails the others.
+ * The BellRoom owns every ring, so the cron only nudges it to advance unfinished jobs; it also retries waiting mail,
+ * sweeps what is past its retention bound and draws completed rings' share cards (ADR 0050), each on its own so none
+ * waits for nor fails the others.
  * A run that fails is reported once (its first error), and its heartbeat, which /healthz and /admin/operations read,
  * says so in a sentence of ours.
  */
@@ -55,6 +57,7 @@ export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<
     trimErrorCounts(env, scheduledTime),
     sweepRateLimits(env.DB),
     sweepRetention(env, { now: scheduledTime }),
+    drawCompletedRingCards(env, scheduledTime),
   ]);
   const failures = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);
   if (failures.length > 0) await reportError(env, failures[0], "cron");

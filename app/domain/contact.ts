@@ -27,17 +27,19 @@ const email = (message: string) =>
 
 
 
-export const contactSchema = z.object({
-  name: optionalVisitorText(NAME_MAX_LENGTH, CONTACT_NAME_INVALID),
-  email: email(CONTACT_EMAIL_INVALID),
-  subject: optionalVisitorText(CONTACT_SUBJECT_MAX_LENGTH, CONTACT_SUBJECT_INVALID),
-  message: visitorText(CONTACT_MESSAGE_TOO_SHORT, true)
-    .min(CONTACT_MESSAGE_MIN_LENGTH, { error: CONTACT_MESSAGE_TOO_SHORT })
-    .max(CONTACT_MESSAGE_MAX_LENGTH, { error: CONTACT_MESSAGE_TOO_LONG }),
-});
+export const contactSchema = z.lazy(() =>
+  z.object({
+    name: optionalVisitorText(NAME_MAX_LENGTH, CONTACT_NAME_INVALID),
+    email: email(CONTACT_EMAIL_INVALID),
+    subject: optionalVisitorText(CONTACT_SUBJECT_MAX_LENGTH, CONTACT_SUBJECT_INVALID),
+    message: visitorText(CONTACT_MESSAGE_TOO_SHORT, true)
+      .min(CONTACT_MESSAGE_MIN_LENGTH, { error: CONTACT_MESSAGE_TOO_SHORT })
+      .max(CONTACT_MESSAGE_MAX_LENGTH, { error: CONTACT_MESSAGE_TOO_LONG }),
+  }),
+);
 export type ContactInput = z.output<typeof contactSchema>;
 
-export const newsletterSchema = z.object({ email: email(NEWSLETTER_EMAIL_INVALID) });
+export const newsletterSchema = z.lazy(() => z.object({ email: email(NEWSLETTER_EMAIL_INVALID) }));
 
 /** Field errors keyed by field name, the first message of each, for showing beside the inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

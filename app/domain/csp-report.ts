@@ -19,30 +19,34 @@ export interface CspReport {
   disposition: "enforce" | "report";
 }
 
-const text = z.string().max(4096);
+const text = z.lazy(() => z.string().max(4096));
 /** The Reporting API (`application/reports+json`): an array of reports, ours of type "csp-violation". */
-const reportingApiReport = z.object({
-  type: z.literal("csp-violation"),
-  url: text.optional(),
-  body: z.object({
-    documentURL: text.optional(),
-    effectiveDirective: text.optional(),
-    blockedURL: text.optional(),
-    sourceFile: text.optional(),
-    disposition: text.optional(),
+const reportingApiReport = z.lazy(() =>
+  z.object({
+    type: z.literal("csp-violation"),
+    url: text.optional(),
+    body: z.object({
+      documentURL: text.optional(),
+      effectiveDirective: text.optional(),
+      blockedURL: text.optional(),
+      sourceFile: text.optional(),
+      disposition: text.optional(),
+    }),
   }),
-});
+);
 /** The older `report-uri` form (`application/csp-report`). */
-const legacyReport = z.object({
-  "csp-report": z.object({
-    "document-uri": text.optional(),
-    "effective-directive": text.optional(),
-    "violated-directive": text.optional(),
-    "blocked-uri": text.optional(),
-    "source-file": text.optional(),
-    disposition: text.optional(),
+const legacyReport = z.lazy(() =>
+  z.object({
+    "csp-report": z.object({
+      "document-uri": text.optional(),
+      "effective-directive": text.optional(),
+      "violated-directive": text.optional(),
+      "blocked-uri": text.optional(),
+      "source-file": text.optional(),
+      disposition: text.optional(),
+    }),
   }),
-});
+);
 
 const cut = (value: string) => value.slice(0, FIELD_MAX);
 

@@ -44,23 +44,29 @@ import { WALL_SORTS, WALL_THEME_FILTERS, WALL_TIME_FILTERS } from "./wish-rules"
 export * from "./wish-rules";
 
 
-export const wishTextSchema = visitorText((issue) => (issue.input == null ? WISH_REQUIRED : WISH_NOT_TEXT), true)
-  .min(1, { error: WISH_REQUIRED, abort: true })
-  .min(WISH_MIN_LENGTH, { error: WISH_TOO_SHORT })
-  .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG });
+export const wishTextSchema = z.lazy(() =>
+  visitorText((issue) => (issue.input == null ? WISH_REQUIRED : WISH_NOT_TEXT), true)
+    .min(1, { error: WISH_REQUIRED, abort: true })
+    .min(WISH_MIN_LENGTH, { error: WISH_TOO_SHORT })
+    .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG }),
+);
 
-export const fingerprintSchema = z
-  .string({ error: FINGERPRINT_INVALID })
-  .regex(FINGERPRINT_PATTERN, { error: FINGERPRINT_INVALID });
+export const fingerprintSchema = z.lazy(() =>
+  z
+    .string({ error: FINGERPRINT_INVALID })
+    .regex(FINGERPRINT_PATTERN, { error: FINGERPRINT_INVALID }),
+);
 
 
 
-const optionalEmail = z
-  .string({ error: EMAIL_INVALID })
-  .trim()
-  .pipe(z.union([z.literal(""), z.email({ error: EMAIL_INVALID })], { error: EMAIL_INVALID }))
-  .nullish()
-  .transform((email) => email || undefined);
+const optionalEmail = z.lazy(() =>
+  z
+    .string({ error: EMAIL_INVALID })
+    .trim()
+    .pipe(z.union([z.literal(""), z.email({ error: EMAIL_INVALID })], { error: EMAIL_INVALID }))
+    .nullish()
+    .transform((email) => email || undefined),
+);
 
 // Browsers and forms send coordinates as numbers or numeric strings.
 const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -79,39 +85,43 @@ function optionalCoordinate(limit: number, message: string) {
   );
 }
 
-export const wishSubmitSchema = z.object(
-  {
-    wish: wishTextSchema,
-    name: optionalVisitorText(NAME_MAX_LENGTH, NAME_INVALID),
-    email: optionalEmail,
-    country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
-    location: optionalVisitorText(LOCATION_MAX_LENGTH, LOCATION_INVALID),
-    // Accepted because the spec's client sends it; the server stamps its own clock.
-    timestamp: z
-      .union([z.string(), z.number()], { error: TIMESTAMP_INVALID })
-      .nullish()
-      .transform(() => undefined),
-    lat: optionalCoordinate(LATITUDE_LIMIT, LATITUDE_INVALID),
-    lon: optionalCoordinate(LONGITUDE_LIMIT, LONGITUDE_INVALID),
-    deviceFingerprint: fingerprintSchema,
-  },
-  { error: REQUEST_BODY_INVALID },
+export const wishSubmitSchema = z.lazy(() =>
+  z.object(
+    {
+      wish: wishTextSchema,
+      name: optionalVisitorText(NAME_MAX_LENGTH, NAME_INVALID),
+      email: optionalEmail,
+      country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
+      location: optionalVisitorText(LOCATION_MAX_LENGTH, LOCATION_INVALID),
+      // Accepted because the spec's client sends it; the server stamps its own clock.
+      timestamp: z
+        .union([z.string(), z.number()], { error: TIMESTAMP_INVALID })
+        .nullish()
+        .transform(() => undefined),
+      lat: optionalCoordinate(LATITUDE_LIMIT, LATITUDE_INVALID),
+      lon: optionalCoordinate(LONGITUDE_LIMIT, LONGITUDE_INVALID),
+      deviceFingerprint: fingerprintSchema,
+    },
+    { error: REQUEST_BODY_INVALID },
+  ),
 );
 export type WishSubmission = z.output<typeof wishSubmitSchema>;
 
-export const friendWishSchema = z.object(
-  {
-    wish: visitorText(FRIEND_WISH_REQUIRED, true)
-      .min(1, { error: FRIEND_WISH_REQUIRED, abort: true })
-      .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG }),
-    name: optionalVisitorText(NAME_MAX_LENGTH, NAME_INVALID),
-    friendEmail: z
-      .string({ error: FRIEND_EMAIL_INVALID })
-      .trim()
-      .pipe(z.email({ error: FRIEND_EMAIL_INVALID })),
-    message: optionalVisitorText(FRIEND_MESSAGE_MAX_LENGTH, FRIEND_MESSAGE_TOO_LONG, true),
-  },
-  { error: REQUEST_BODY_INVALID },
+export const friendWishSchema = z.lazy(() =>
+  z.object(
+    {
+      wish: visitorText(FRIEND_WISH_REQUIRED, true)
+        .min(1, { error: FRIEND_WISH_REQUIRED, abort: true })
+        .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG }),
+      name: optionalVisitorText(NAME_MAX_LENGTH, NAME_INVALID),
+      friendEmail: z
+        .string({ error: FRIEND_EMAIL_INVALID })
+        .trim()
+        .pipe(z.email({ error: FRIEND_EMAIL_INVALID })),
+      message: optionalVisitorText(FRIEND_MESSAGE_MAX_LENGTH, FRIEND_MESSAGE_TOO_LONG, true),
+    },
+    { error: REQUEST_BODY_INVALID },
+  ),
 );
 export type FriendWish = z.output<typeof friendWishSchema>;
 
@@ -136,38 +146,42 @@ function choice<const Values extends readonly [string, ...string[]]>(values: Val
   return z.preprocess(blankToUndefined, z.enum(values, { error: message }).default(values[0]));
 }
 
-export const wallQuerySchema = z.object(
-  {
-    page: clampedInteger(1, 1, WALL_MAX_PAGE),
-    pageSize: clampedInteger(WALL_DEFAULT_PAGE_SIZE, 1, WALL_MAX_PAGE_SIZE),
-    deviceFingerprint: z.preprocess(blankToUndefined, fingerprintSchema.optional()),
-    country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
-    theme: choice(WALL_THEME_FILTERS, WALL_THEME_INVALID),
-    timeFilter: choice(WALL_TIME_FILTERS, WALL_TIME_FILTER_INVALID),
-    sortBy: choice(WALL_SORTS, WALL_SORT_INVALID),
-  },
-  { error: REQUEST_BODY_INVALID },
+export const wallQuerySchema = z.lazy(() =>
+  z.object(
+    {
+      page: clampedInteger(1, 1, WALL_MAX_PAGE),
+      pageSize: clampedInteger(WALL_DEFAULT_PAGE_SIZE, 1, WALL_MAX_PAGE_SIZE),
+      deviceFingerprint: z.preprocess(blankToUndefined, fingerprintSchema.optional()),
+      country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
+      theme: choice(WALL_THEME_FILTERS, WALL_THEME_INVALID),
+      timeFilter: choice(WALL_TIME_FILTERS, WALL_TIME_FILTER_INVALID),
+      sortBy: choice(WALL_SORTS, WALL_SORT_INVALID),
+    },
+    { error: REQUEST_BODY_INVALID },
+  ),
 );
 export type WallQuery = z.output<typeof wallQuerySchema>;
 
-export const ringRequestSchema = z.object(
-  {
-    wishIds: z
-      .array(
-        z.string({ error: RING_WISH_ID_INVALID }).min(1, { error: RING_WISH_ID_INVALID }).max(WISH_ID_MAX_LENGTH, {
-          error: RING_WISH_ID_INVALID,
-        }),
-        { error: RING_WISH_IDS_INVALID },
-      )
-      .max(RING_BATCH_SIZE, { error: RING_TOO_MANY_WISHES })
-      .optional(),
-    deviceFingerprint: fingerprintSchema,
-  },
-  { error: REQUEST_BODY_INVALID },
+export const ringRequestSchema = z.lazy(() =>
+  z.object(
+    {
+      wishIds: z
+        .array(
+          z.string({ error: RING_WISH_ID_INVALID }).min(1, { error: RING_WISH_ID_INVALID }).max(WISH_ID_MAX_LENGTH, {
+            error: RING_WISH_ID_INVALID,
+          }),
+          { error: RING_WISH_IDS_INVALID },
+        )
+        .max(RING_BATCH_SIZE, { error: RING_TOO_MANY_WISHES })
+        .optional(),
+      deviceFingerprint: fingerprintSchema,
+    },
+    { error: REQUEST_BODY_INVALID },
+  ),
 );
 export type RingRequest = z.output<typeof ringRequestSchema>;
 
-export const resonateSchema = z.object({ deviceFingerprint: fingerprintSchema }, { error: REQUEST_BODY_INVALID });
+export const resonateSchema = z.lazy(() => z.object({ deviceFingerprint: fingerprintSchema }, { error: REQUEST_BODY_INVALID }));
 export type ResonateRequest = z.output<typeof resonateSchema>;
 
 export interface FirstIssue {

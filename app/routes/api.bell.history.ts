@@ -12,10 +12,12 @@ const clamp = (fallback: number, max: number) =>
     return Number.isFinite(n) ? Math.min(max, Math.max(1, n)) : fallback;
   }, z.number());
 
-const historyQuerySchema = z.object({
-  page: clamp(1, 100_000),
-  pageSize: clamp(BELL_HISTORY_PAGE_SIZE, WALL_MAX_PAGE_SIZE),
-});
+const historyQuerySchema = z.lazy(() =>
+  z.object({
+    page: clamp(1, 100_000),
+    pageSize: clamp(BELL_HISTORY_PAGE_SIZE, WALL_MAX_PAGE_SIZE),
+  }),
+);
 
 export const loader = apiRoute({
   GET: async ({ request, context }) => {

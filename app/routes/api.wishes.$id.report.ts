@@ -10,12 +10,14 @@ import { parseWith, readJsonBody } from "~/server/request.server";
 
 const REPORT_REASON_INVALID = `Please keep the reason to ${REPORT_REASON_MAX_LENGTH} characters of text or fewer.`;
 
-const reportSchema = z.object(
-  {
-    deviceFingerprint: fingerprintSchema,
-    reason: optionalVisitorText(REPORT_REASON_MAX_LENGTH, REPORT_REASON_INVALID),
-  },
-  { error: REQUEST_BODY_INVALID },
+const reportSchema = z.lazy(() =>
+  z.object(
+    {
+      deviceFingerprint: fingerprintSchema,
+      reason: optionalVisitorText(REPORT_REASON_MAX_LENGTH, REPORT_REASON_INVALID),
+    },
+    { error: REQUEST_BODY_INVALID },
+  ),
 );
 
 export const loader = apiRoute({

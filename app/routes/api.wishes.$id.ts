@@ -7,7 +7,7 @@ import { ok } from "~/server/http.server";
 import { parseWith, readJsonBody } from "~/server/request.server";
 import { getPublicWish } from "~/server/wishes.server";
 
-const withdrawSchema = z.object({ deviceFingerprint: fingerprintSchema }, { error: REQUEST_BODY_INVALID });
+const withdrawSchema = z.lazy(() => z.object({ deviceFingerprint: fingerprintSchema }, { error: REQUEST_BODY_INVALID }));
 
 export const loader = apiRoute({
   GET: async ({ params, context }) => ok({ ...(await getPublicWish(context.cloudflare.env, params.id ?? "")) }),

@@ -3,7 +3,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { build, migrate, prepareDatabase, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
 
@@ -35,15 +35,19 @@ export async function benchFixture(config) {
   return startOnFreePort(persistDir, { args: ["--config", config, "--inspector-port", String(await freePort())] });
 }
 
-/** A fresh `wrangler dev` of the built Worker with an empty migrated D1: a cold isolate, for first-request figures. */
-export async function coldServer() {
-  const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-cold-"));
-  migrate(persistDir);
-  return startOnFreePort(persistDir, {});
+/**
+ * A fresh `wrangler dev` of the built Worker: a cold isolate, for first-request figures. With an empty migrated D1 of
+ * its own, or on `persistDir`, the storage an earlier server left (kept when this one stops).
+ */
+export async function coldServer({ persistDir } = {}) {
+  if (persistDir) return startOnFreePort(persistDir, {}, { keepStorage: true });
+  const fresh = mkdtempSync(join(tmpdir(), "quantum-bell-cold-"));
+  migrate(fresh);
+  return startOnFreePort(fresh, {});
 }
 
-/** `wrangler dev` on a free port with its storage in `persistDir`, removed again by `stop()`. */
-async function startOnFreePort(persistDir, options) {
+/** `wrangler dev` on a free port with its storage in `persistDir`, removed again by `stop()` unless kept. */
+async function startOnFreePort(persistDir, options, { keepStorage = false } = {}) {
   const port = await freePort();
   const server = startServer({ port, persistTo: persistDir, ...options });
   await server.ready;
@@ -52,11 +56,28 @@ async function startOnFreePort(persistDir, options) {
     directUrl: () => directWorkerUrl(server.child.pid, port),
     /** Everything `wrangler dev` has printed so far (the Worker's console lines among it). */
     output: server.output,
-    stop() {
+    persistDir,
+    /** Stops the server; its storage goes too unless `keep` (then the caller removes it with `removeStorage`). */
+    async stop({ keep = keepStorage } = {}) {
       stopServer(server.child);
-      rmSync(persistDir, { recursive: true, force: true });
+      if (keep) await exited(server.child);
+      else rmSync(persistDir, { recursive: true, force: true });
     },
   };
+}
+
+export function removeStorage(persistDir) {
+  rmSync(persistDir, { recursive: true, force: true });
+}
+
+/** Resolves once the process has exited (its storage is then closed). */
+function exited(child) {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", resolve));
+}
+
+/** The machine's 1-minute load average now: the figures of this shared 2-core machine move with it. */
+export function loadAverage() {
+  return loadavg()[0].toFixed(1);
 }
 
 export function machine() {

@@ -50,7 +50,7 @@ describe("the Worker bundle", () => {
   // Issue 32 (ADR 0035): what an isolate evaluates before its first request. esbuild's metafile names every input of
   // the bundle with the kind of each import: what the entry reaches through static imports is evaluated at start-up,
   // what it reaches only through `import()` on first use.
-  it("loads the share-card renderer, obscenity's word lists and marked on first use, never at start-up", () => {
+  it("loads the share-card renderer, obscenity's word lists, marked and the Sentry client on first use, never at start-up", () => {
     const atStartup = new Set<string>();
     const external = new Set<string>();
     const queue = ["build/server/worker.js"];
@@ -64,9 +64,10 @@ describe("the Worker bundle", () => {
         else queue.push(path);
       }
     }
-    const lazy = /node_modules\/(satori|@resvg|fontkit|@shuding|obscenity|marked)\/|build\/server\/assets\/render\.server-/;
+    const lazy = /node_modules\/(satori|@resvg|fontkit|@shuding|obscenity|marked|toucan-js)\/|build\/server\/assets\/render\.server-/;
     // Not vacuous: each is in the Worker, reached through an import() of its own.
-    for (const name of ["node_modules/satori/", "node_modules/@resvg/", "node_modules/fontkit/", "node_modules/obscenity/", "node_modules/marked/", "build/server/assets/render.server-"]) {
+    const names = ["satori", "@resvg", "fontkit", "obscenity", "marked", "toucan-js"].map((name) => `node_modules/${name}/`);
+    for (const name of [...names, "build/server/assets/render.server-"]) {
       expect(inputs.some((path) => path.startsWith(name)), name).toBe(true);
     }
     expect([...atStartup].filter((path) => lazy.test(path))).toEqual([]);

@@ -12,23 +12,29 @@ const BROKEN_GATE_ERROR = 1;
  * `GET /backends` (BackendsResponseV2). Each device is read on its own, so one odd entry (a status IBM added later,
  * a missing queue length) is skipped instead of failing the whole list.
  */
-const backendList = z.object({ devices: z.array(z.unknown()).optional() });
-const device = z.object({
-  name: z.string().min(1),
-  is_simulator: z.boolean().nullish(),
-  status: z.object({ name: z.string() }),
-  queue_length: z.number(),
-});
-const backendConfiguration = z.object({
-  basis_gates: z.array(z.string()),
-  coupling_map: z.array(z.tuple([z.number().int(), z.number().int()])),
-});
+const backendList = z.lazy(() => z.object({ devices: z.array(z.unknown()).optional() }));
+const device = z.lazy(() =>
+  z.object({
+    name: z.string().min(1),
+    is_simulator: z.boolean().nullish(),
+    status: z.object({ name: z.string() }),
+    queue_length: z.number(),
+  }),
+);
+const backendConfiguration = z.lazy(() =>
+  z.object({
+    basis_gates: z.array(z.string()),
+    coupling_map: z.array(z.tuple([z.number().int(), z.number().int()])),
+  }),
+);
 /** `GET /backends/{name}/properties`: qubits as lists of named values, gates with their parameters (Qiskit's BackendProperties). */
-const namedValue = z.object({ name: z.string(), value: z.unknown() });
-const backendProperties = z.object({
-  qubits: z.array(z.array(namedValue)).default([]),
-  gates: z.array(z.object({ gate: z.string(), qubits: z.array(z.number().int()), parameters: z.array(namedValue).default([]) })).default([]),
-});
+const namedValue = z.lazy(() => z.object({ name: z.string(), value: z.unknown() }));
+const backendProperties = z.lazy(() =>
+  z.object({
+    qubits: z.array(z.array(namedValue)).default([]),
+    gates: z.array(z.object({ gate: z.string(), qubits: z.array(z.number().int()), parameters: z.array(namedValue).default([]) })).default([]),
+  }),
+);
 
 export interface BackendTarget {
   name: string;

@@ -46,50 +46,60 @@ export const ringTag = (ringId: string) => `ring:${ringId}`;
 const BACKEND_TTL_MS = 60 * 60 * 1000;
 
 /** CreateJob200Response */
-const jobCreated = z.object({ id: z.string().min(1), backend: z.string().optional() });
+const jobCreated = z.lazy(() => z.object({ id: z.string().min(1), backend: z.string().optional() }));
 /** JobResponse: `state.status` is the job's state; the top-level `status` is the older field, read only as a fallback. */
-const jobDetails = z.object({
-  id: z.string().optional(),
-  backend: z.string().nullish(),
-  status: z.string().optional(),
-  state: z.object({ status: z.string().optional(), reason: z.string().nullish() }).nullish(),
-  params: z.object({ pubs: z.array(z.array(z.unknown())).optional() }).passthrough().nullish(),
-});
+const jobDetails = z.lazy(() =>
+  z.object({
+    id: z.string().optional(),
+    backend: z.string().nullish(),
+    status: z.string().optional(),
+    state: z.object({ status: z.string().optional(), reason: z.string().nullish() }).nullish(),
+    params: z.object({ pubs: z.array(z.array(z.unknown())).optional() }).passthrough().nullish(),
+  }),
+);
 /**
  * JobsResponse: each entry is a JobResponse, with its state. `jobs` is required (the schema always has it): an answer
  * without it is unreadable, never "this ring has no job", or a second job would be made beside the first.
  */
-const jobList = z.object({
-  jobs: z
-    .array(
-      z.object({
-        id: z.string().min(1),
-        backend: z.string().nullish(),
-        status: z.string().optional(),
-        state: z.object({ status: z.string().optional() }).nullish(),
-      }),
-    ),
-});
+const jobList = z.lazy(() =>
+  z.object({
+    jobs: z
+      .array(
+        z.object({
+          id: z.string().min(1),
+          backend: z.string().nullish(),
+          status: z.string().optional(),
+          state: z.object({ status: z.string().optional() }).nullish(),
+        }),
+      ),
+  }),
+);
 /** How many of a ring's jobs one lookup reads: a ring makes at most a few (IBM_MAX_JOBS_PER_RING). */
 const JOB_LOOKUP_LIMIT = 10;
-const jobResults = z.object({
-  results: z
-    .array(z.object({ data: z.object({ c: z.object({ samples: z.array(z.string()), num_bits: z.number().int().positive() }) }) }))
-    .min(1),
-});
+const jobResults = z.lazy(() =>
+  z.object({
+    results: z
+      .array(z.object({ data: z.object({ c: z.object({ samples: z.array(z.string()), num_bits: z.number().int().positive() }) }) }))
+      .min(1),
+  }),
+);
 /** JobMetrics as of IBM-API-Version 2026-04-15: `usage.status` stays "pending" (and the seconds 0) until final. */
-const jobMetrics = z.object({
-  usage: z.object({ qpu_charge_time_seconds: z.number().nullish(), status: z.string().nullish() }).passthrough().nullish(),
-  timestamps: z.object({ created: z.string().nullish(), running: z.string().nullish(), finished: z.string().nullish() }).nullish(),
-});
-const seconds = z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]);
+const jobMetrics = z.lazy(() =>
+  z.object({
+    usage: z.object({ qpu_charge_time_seconds: z.number().nullish(), status: z.string().nullish() }).passthrough().nullish(),
+    timestamps: z.object({ created: z.string().nullish(), running: z.string().nullish(), finished: z.string().nullish() }).nullish(),
+  }),
+);
+const seconds = z.lazy(() => z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]));
 /** GetUsage200Response */
-const instanceUsage = z.object({
-  usage_consumed_seconds: seconds.nullish(),
-  usage_limit_seconds: seconds.nullish(),
-  usage_allocation_seconds: seconds.nullish(),
-  usage_limit_reached: z.boolean().nullish(),
-});
+const instanceUsage = z.lazy(() =>
+  z.object({
+    usage_consumed_seconds: seconds.nullish(),
+    usage_limit_seconds: seconds.nullish(),
+    usage_allocation_seconds: seconds.nullish(),
+    usage_limit_reached: z.boolean().nullish(),
+  }),
+);
 
 function secondsBetween(from: string | null | undefined, to: string | null | undefined): number | null {
   const start = from ? Date.parse(from) : NaN;

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { OUTBOX_STATUS, OUTBOX_STATUSES, RING_STATUS, RING_STATUSES, WISH_STATUS, WISH_STATUSES } from "../../domain/statuses";
 
 export { RING_STATUSES };
@@ -379,4 +379,28 @@ export const errorCounts = sqliteTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.hour, t.code] })],
+);
+
+/**
+ * Share cards drawn once and kept for every isolate in every data centre to serve (ADR 0050); the key is the card's
+ * normalised path (`storedCardKey`).
+ */
+export const ogCards = sqliteTable(
+  "og_cards",
+  {
+    key: text("key").primaryKey(),
+    png: blob("png", { mode: "buffer" }).notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("og_cards_created_idx").on(t.createdAt)],
+);
+
+/** The completed rings whose cards the cron has drawn (or found kept), so it never visits them again. */
+export const ogRingCards = sqliteTable(
+  "og_ring_cards",
+  {
+    ringId: text("ring_id").primaryKey(),
+    drawnAt: integer("drawn_at").notNull(),
+  },
+  (t) => [index("og_ring_cards_drawn_idx").on(t.drawnAt)],
 );

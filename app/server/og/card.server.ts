@@ -77,6 +77,9 @@ export function ogCacheKey(origin: string, card: OgCard): string {
   return `${origin}/og?${query}`;
 }
 
+/** Where a card is kept in D1 (ADR 0050): its normalised path, the same for every origin the site answers on. */
+export const storedCardKey = (card: OgCard) => ogCacheKey("", card);
+
 /** The element tree satori lays out: plain objects in React's shape, so no JSX runtime is needed on the server. */
 export interface CardNode {
   type: string;

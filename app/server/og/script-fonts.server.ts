@@ -7,9 +7,11 @@ import { z } from "zod";
  * the manifest once per isolate, then only the files holding the title's characters, each parsed once per isolate.
  */
 
-const Manifest = z.object({
-  fonts: z.array(z.object({ file: z.string(), family: z.string(), weight: z.number(), ranges: z.array(z.tuple([z.number(), z.number()])) })),
-});
+const Manifest = z.lazy(() =>
+  z.object({
+    fonts: z.array(z.object({ file: z.string(), family: z.string(), weight: z.number(), ranges: z.array(z.tuple([z.number(), z.number()])) })),
+  }),
+);
 type Entry = z.infer<typeof Manifest>["fonts"][number];
 
 const ORIGIN = "https://assets.invalid";
