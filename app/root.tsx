@@ -23,6 +23,7 @@ import "~/styles/global.css";
 import * as layout from "~/styles/layout.css";
 import { DEFAULT_SITE_NAME, THEME_COLOUR } from "~/domain/site";
 import { tileSettings } from "~/domain/map-tiles";
+import { storyOf } from "~/domain/provider-story";
 import { PAGE_NOT_FOUND_BODY, PAGE_NOT_FOUND_TITLE, RETURN_TO_BELL, UNEXPECTED_ERROR_BODY, UNEXPECTED_ERROR_TITLE } from "~/domain/messages";
 import { useNonce } from "~/lib/nonce";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, splitLocalePath, type Locale } from "~/domain/locale";
@@ -46,6 +47,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     catalogue: browserCatalogue(locale),
     // The operator's tile service for the map, or null to draw the map from the site's own shapes.
     tiles: tiles ? { url: tiles.url, attribution: tiles.attribution } : null,
+    // Which provider rings run on: every sentence about it follows this (app/domain/provider-story.ts).
+    story: storyOf(env),
   };
 }
 

@@ -87,6 +87,15 @@ export function bellRemainingAfterBatch(t: Translate, remaining: number): string
   return t(BELL_REMAINING_AFTER_BATCH, { count: remaining });
 }
 
+// Whose wishes the next ring takes, said before the press (issue 35).
+export const BELL_RINGS_YOURS =
+  "{others, plural, =0 {This ring takes your wish.} one {This ring takes your wish and the oldest other waiting wish.} other {This ring takes your wish and the # oldest other waiting wishes.}}";
+export const BELL_RINGS_OLDEST =
+  "{count, plural, one {This ring takes the one waiting wish.} other {This ring takes the # oldest waiting wishes.}}";
+export function bellRingPreview(t: Translate, preview: { yours: boolean; others: number }): string {
+  return preview.yours ? t(BELL_RINGS_YOURS, { others: preview.others }) : t(BELL_RINGS_OLDEST, { count: preview.others });
+}
+
 // Credits (spec §4)
 export const CREDITS_OUT = "Out of Credits - Bell Temporarily Disabled";
 export const CREDITS_LOW = "{count, plural, one {Low Credits: # wish remaining} other {Low Credits: # wishes remaining}}";

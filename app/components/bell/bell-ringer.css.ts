@@ -180,3 +180,6 @@ export const progress = style({
     "&::-moz-progress-bar": { background: `linear-gradient(90deg, ${vars.color.brand}, ${vars.color.gold})` },
   },
 });
+
+/** Whose wishes the next ring takes, read before the press. */
+export const preview = style({ margin: 0, fontSize: "1rem", fontWeight: 600, color: vars.color.text, maxWidth: "28rem" });

@@ -290,3 +290,17 @@ export const program = style({
 });
 
 export const orderNote = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.95rem", textAlign: "center" });
+
+/** The visitor's own wish: its star lit with a halo, its card edged in gold (issue 35). */
+export const starYours = style({ fill: vars.color.gold, filter: "drop-shadow(0 0 10px rgba(255, 213, 79, 1))" });
+export const starHalo = style({ fill: "none", stroke: vars.color.gold, strokeWidth: 2, strokeOpacity: 0.85 });
+export const yourWishCard = style({ borderColor: vars.color.gold, boxShadow: `0 0 0 1px ${vars.color.gold}` });
+export const yoursChip = style([chipBase, { background: vars.color.gold, color: vars.color.brandInk }]);
+export const yourLine = style({ margin: `0 auto`, maxWidth: "36rem", color: vars.color.text, fontSize: "1.1rem", fontWeight: 600 });
+export const sharedContext = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
