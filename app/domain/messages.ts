@@ -186,6 +186,9 @@ export const YOUR_WISH_WITHDRAW_FAILED = "Your wish could not be withdrawn just 
 export const YOUR_WISH_ON_WALL = "Your wish";
 export const MAP_YOUR_WISH = "your wish is here";
 export const MAP_YOUR_WISH_CLUSTER = "Your wish is among them.";
+// The map's hint when a gesture scrolls the page instead of moving it (issue 35).
+export const MAP_GESTURE_TOUCH = "Use two fingers to move the map";
+export const MAP_GESTURE_SCROLL = "Use the + and − buttons, or Ctrl and scroll, to zoom the map";
 export const YOUR_WISH_AHEAD =
   "{ahead, plural, one {1 older wish is} other {# older wishes are}} ahead of it and the bell takes {batch} at a time: {before, plural, one {one ring comes first} other {# rings come first}}.";
 export const YOUR_WISH_NEXT_RING =
