@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useLayoutEffect, type ReactNode } from "react";
 import { DialogHost } from "~/components/dialogs/dialog-host";
 import { HelpButton } from "~/components/dialogs/help-button";
 import { HealthBanner } from "~/components/health/health-banner";
@@ -61,11 +61,16 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/** The spec asks for scroll to reset to the top on every route change (not only on new entries). */
+/**
+ * The spec asks for scroll to reset to the top on every route change (not only on new entries). Before the first
+ * paint of the new page (a layout effect) and at once, so a ring's page opens at its top instead of showing the
+ * bell's scroll position and then gliding up (issue 35).
+ */
 function useScrollResetOnRouteChange() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
+  useLayoutEffect(() => {
+    // "instant": the page's CSS asks for smooth scrolling (in-page links), which would glide down the whole old page.
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [pathname]);
 }
 

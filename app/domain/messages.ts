@@ -81,11 +81,8 @@ export function bellStatusWaiting(t: Translate, pending: number): string {
   return t(BELL_STATUS_WAITING, { count: pending });
 }
 export const BELL_STATUS_SUBMIT_FIRST = "Submit a wish first to ring the bell";
+export const BELL_STATUS_RINGING = "The bell is ringing…";
 export const BELL_BATCH_NOTE = `Press the button for each batch of ${RING_BATCH_SIZE} wishes`;
-export const BELL_REMAINING_AFTER_BATCH = "{count, plural, one {# more remains after this batch.} other {# more remain after this batch.}}";
-export function bellRemainingAfterBatch(t: Translate, remaining: number): string {
-  return t(BELL_REMAINING_AFTER_BATCH, { count: remaining });
-}
 
 // Whose wishes the next ring takes, said before the press (issue 35).
 export const BELL_RINGS_YOURS =
@@ -200,6 +197,11 @@ export function yourWishWaiting(t: Translate, ahead: number, ring: number, compa
 
 // Wish Wall, map popup and placeholders (spec §2, §3)
 export const ANONYMOUS_NAME = "Anonymous";
+/** A writer's name as a page shows it: the server stores "Anonymous" in English for an empty one; read it in the page's language. */
+export function writerName(t: Translate, name: string): string {
+  const trimmed = name.trim();
+  return trimmed === "" || trimmed === ANONYMOUS_NAME ? t(ANONYMOUS_NAME) : trimmed;
+}
 export const UNKNOWN_LOCATION = "Unknown";
 export const FELLOW_DREAMER_LOCATION = "A fellow dreamer";
 export const WALL_EMPTY_TITLE = "No wishes found for the selected filters";

@@ -119,7 +119,7 @@ export default function Home() {
 
       <div className={styles.columns}>
         <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
-        <div>
+        <div className={styles.bellStack}>
           <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
             <BellRinger pending={live.pending} creditsSeconds={live.creditsSeconds} cooldownMs={data.cooldownMs} />
           </section>

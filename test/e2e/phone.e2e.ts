@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
 
 /** Issue 35: a phone that never fights you, on a 360×800 touch profile, in English and Arabic. */
 let browser: Browser;
@@ -51,6 +51,33 @@ describe("a phone that never fights you (issue 35)", () => {
       await expect.poll(() => help.evaluate((element) => getComputedStyle(element).visibility)).toBe("hidden");
       expect(form!.y).toBeLessThan(PHONE.height);
       expect(await help.getAttribute("aria-label")).toBeTruthy();
+      expect(await axeViolations(page)).toEqual([]);
+      await context.close();
+    });
+
+    it(`${locale}: the Wall's share menu opens inside the screen, below the sticky header, and says X`, async () => {
+      const { context, page } = await phone(locale);
+      await page.goto(home);
+      await page.waitForFunction(() => document.querySelector("header button[aria-controls]") !== null);
+      // The Wall hydrates once the browser is idle: its menus have their buttons then.
+      await page.locator("#wish-wall article details li button").first().waitFor({ state: "attached", timeout: 20_000 });
+      const card = page.locator("#wish-wall article").first();
+      await card.scrollIntoViewIfNeeded();
+      // The worst case of the report: the card just under the header, where an upward menu had no room.
+      await card.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 70));
+      await card.locator("details > summary").tap();
+      const list = card.locator("details[open] > ul");
+      await list.waitFor();
+      await page.waitForFunction(() => document.querySelector("#wish-wall article details[open] li button") !== null);
+      const menu = (await list.boundingBox())!;
+      const header = (await page.locator("header").first().boundingBox())!;
+      expect(menu.y).toBeGreaterThanOrEqual(header.y + header.height);
+      expect(menu.y + menu.height).toBeLessThanOrEqual(PHONE.height);
+      expect(menu.x).toBeGreaterThanOrEqual(0);
+      expect(menu.x + menu.width).toBeLessThanOrEqual(PHONE.width);
+      const items = await list.locator("li").allInnerTexts();
+      expect(items.some((item) => /^X\b/.test(item.trim()))).toBe(true);
+      expect(items.join(" ")).not.toMatch(/Twitter/);
       await context.close();
     });
 
@@ -80,3 +107,50 @@ describe("a phone that never fights you (issue 35)", () => {
     });
   }
 });
+
+/** A ring of the run that has its poem (the seed's rings have). */
+async function completedRing(): Promise<{ id: string }> {
+  const { history } = (await (await fetch(`${baseURL()}/api/bell/history`)).json()) as { history: { id: string; status: string; poem: string | null }[] };
+  const ring = history.find((entry) => entry.status === "completed" && entry.poem);
+  expect(ring).toBeTruthy();
+  return ring!;
+}
+
+describe("the smaller things of issue 35, on a 360×800 touch phone", () => {
+  it("a 404 page (an unknown path and an unknown language) shows no raw {placeholder}", async () => {
+    const { context, page } = await phone("en");
+    for (const path of ["/no-such-page-here", "/xx/about", "/ar/no-such-page"]) {
+      expect((await page.goto(path))?.status()).toBe(404);
+      const text = await page.locator("body").innerText();
+      expect(text, path).not.toMatch(/\{\w+\}/);
+      const labels = await page.locator("[aria-label]").evaluateAll((elements) => elements.map((element) => element.getAttribute("aria-label") ?? ""));
+      expect(labels.join(" "), path).not.toMatch(/\{\w+\}/);
+    }
+    await context.close();
+  });
+
+  it("sets a Chinese and an Arabic poem upright (no synthetic italics), an English one in italics", async () => {
+    const ring = await completedRing();
+    // An English browser: an unprefixed path stays English, a prefixed one keeps its language.
+    const { context, page } = await phone("en");
+    for (const [prefix, style] of [["/zh", "normal"], ["/ar", "normal"], ["", "italic"]] as const) {
+      await page.goto(`${prefix}/bell/${ring.id}`);
+      expect(await page.locator("#ring-title").evaluate((element) => getComputedStyle(element).fontStyle), prefix).toBe(style);
+    }
+    await context.close();
+  });
+
+  it("gives 'See the physics' a disclosure cue that turns when opened", async () => {
+    const ring = await completedRing();
+    const { context, page } = await phone("en");
+    await page.goto(`/bell/${ring.id}`);
+    const summary = page.locator("details > summary").filter({ hasText: "See the physics" });
+    const cue = () => summary.evaluate((element) => ({ content: getComputedStyle(element, "::before").content, transform: getComputedStyle(element, "::before").transform }));
+    const closed = await cue();
+    expect(closed.content).toBe('"▸"');
+    await summary.tap();
+    await expect.poll(async () => (await cue()).transform).not.toBe(closed.transform);
+    await context.close();
+  });
+});
+

@@ -191,8 +191,12 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     cooldownSeconds: cooldown,
     creditsSeconds,
     pendingCount,
+    inFlight: phase === "rung",
   });
-  const banner = creditsSeconds === null ? null : creditBanner(t, creditsSeconds);
+  // Credits in plain words only when they are low or out (the spec's orange and red banners); a healthy balance is no
+  // news, and "401 wishes available" beside "15 waiting" read as a contradiction (issue 35, ADR 0056).
+  const credits = creditsSeconds === null ? null : creditBanner(t, creditsSeconds);
+  const banner = credits && credits.tone !== "normal" ? credits : null;
   const particles = Math.min(pendingCount, ORBITING_PARTICLES_MAX);
   const preview = phase === "idle" && hydrated ? ringPreview(pending, ownWishId) : null;
 

@@ -15,11 +15,14 @@ function useAway(pathname: string): boolean {
   const [typing, setTyping] = useState(false);
   useEffect(() => {
     const form = document.getElementById("wish-form");
-    setFormInView(false);
     if (!form || typeof IntersectionObserver !== "function") return;
     const observer = new IntersectionObserver(([entry]) => setFormInView(Boolean(entry?.isIntersecting)));
     observer.observe(form);
-    return () => observer.disconnect();
+    // Leaving the page with the form: the sparkle comes back.
+    return () => {
+      observer.disconnect();
+      setFormInView(false);
+    };
   }, [pathname]);
   useEffect(() => {
     const update = () => setTyping(document.activeElement instanceof Element && document.activeElement.matches(FIELDS));

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 // Compact on a phone, so the way in (the filled action) sits on the first screen with the spec's three buttons.
@@ -71,3 +71,13 @@ export const columns = style({
 export const bellColumn = style({ scrollMarginTop: vars.space.md });
 
 export const mapSection = style({ marginBlock: vars.space.xl });
+
+/**
+ * The bell and the card that follows the visitor's wish. On a phone the card comes first: after a wish is sent the
+ * page glides the bell up under the header, and the "encoding complete" toast at the bottom then lies over the end
+ * of the bell card, never over the card about the wish (issue 35).
+ */
+export const bellStack = style({ display: "flex", flexDirection: "column" });
+globalStyle(`${bellStack} > section[aria-labelledby=your-wish-title]`, {
+  "@media": { "screen and (max-width: 599px)": { order: -1, marginBlock: `0 ${vars.space.lg}` } },
+});

@@ -172,7 +172,13 @@ export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: R
           {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(t, ring, title)}</p> : null}
         </div>
         {/* A visitor who came by a shared link learns what this is and how to add their own, on the first screen. */}
-        {yours ? null : (
+        {yours ? (
+          <div className={styles.sharedContext}>
+            <a href="#ring-share" className={styles.primaryLink}>
+              {t("Share your ring")}
+            </a>
+          </div>
+        ) : (
           <div className={styles.sharedContext} data-testid="shared-context">
             <p className={styles.heroNote}>{sharedRingContext(t, siteName, ring.wishes.length)}</p>
             <Link to={writeYourOwn} className={styles.primaryLink}>
