@@ -100,6 +100,13 @@ export const STORY_SENTENCES = {
     simulator: msg("People everywhere write a wish, and a shared bell entangles them in a simulated quantum circuit."),
     ibm: msg("People everywhere write a wish, and a shared bell entangles them on IBM Quantum hardware."),
   },
+  /** /gift: what a gift pays for. */
+  giftCost: {
+    simulator: msg(
+      "For now the bell rings on its built-in simulator, so a gift keeps the site free for everyone and saves toward real quantum computer time: about US${cost} a ring on IBM Quantum hardware.",
+    ),
+    ibm: msg("But every ring of the bell uses real time on IBM Quantum hardware, and that time costs about US${cost} per ring."),
+  },
   /** The footer chip. */
   chip: {
     simulator: msg("Simulated quantum circuits"),

@@ -10,6 +10,8 @@ export const moment = style({
   inset: 0,
   zIndex: 900,
   display: "grid",
+  // One column exactly as wide as the screen: a long word or line never widens the moment past it.
+  gridTemplateColumns: "minmax(0, 1fr)",
   placeItems: "center",
   padding: `${vars.space.xl} ${vars.space.lg} 7rem`,
   background: `radial-gradient(ellipse at 50% 40%, ${vars.color.surface} 0%, ${vars.color.background} 70%)`,

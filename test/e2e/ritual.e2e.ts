@@ -66,6 +66,19 @@ describe("the ritual (issue 35)", () => {
       const bell = document.querySelector("#bell-ringer button")!.getBoundingClientRect();
       return bell.top > 0 && bell.bottom < window.innerHeight;
     }, undefined, { timeout: 10_000 });
+    // The page glides there smoothly: measured once it has come to rest.
+    await expect
+      .poll(async () => {
+        // Two frames apart, the same scroll position.
+        return page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const first = window.scrollY;
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(window.scrollY === first)));
+            }),
+        );
+      }, { timeout: 10_000 })
+      .toBe(true);
     const toastBox = await box(toast);
     expect(overlaps(toastBox, await box(page.locator("#bell-ringer button")))).toBe(false);
     expect(overlaps(toastBox, await box(page.locator("#bell-ringer [data-testid=ring-preview]")))).toBe(false);
