@@ -10,7 +10,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { useLayoutEffect, type ReactNode } from "react";
 import { DialogHost } from "~/components/dialogs/dialog-host";
 import { HelpButton } from "~/components/dialogs/help-button";
 import { HealthBanner } from "~/components/health/health-banner";
@@ -23,6 +23,7 @@ import "~/styles/global.css";
 import * as layout from "~/styles/layout.css";
 import { DEFAULT_SITE_NAME, THEME_COLOUR } from "~/domain/site";
 import { tileSettings } from "~/domain/map-tiles";
+import { storyOf } from "~/domain/provider-story";
 import { PAGE_NOT_FOUND_BODY, PAGE_NOT_FOUND_TITLE, RETURN_TO_BELL, UNEXPECTED_ERROR_BODY, UNEXPECTED_ERROR_TITLE } from "~/domain/messages";
 import { useNonce } from "~/lib/nonce";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, splitLocalePath, type Locale } from "~/domain/locale";
@@ -48,6 +49,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     catalogue: browserCatalogue(locale),
     // The operator's tile service for the map, or null to draw the map from the site's own shapes.
     tiles: tiles ? { url: tiles.url, attribution: tiles.attribution } : null,
+    // Which provider rings run on: every sentence about it follows this (app/domain/provider-story.ts).
+    story: storyOf(settings.QUANTUM_PROVIDER),
   };
 }
 
@@ -60,11 +63,16 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/** The spec asks for scroll to reset to the top on every route change (not only on new entries). */
+/**
+ * The spec asks for scroll to reset to the top on every route change (not only on new entries). Before the first
+ * paint of the new page (a layout effect) and at once, so a ring's page opens at its top instead of showing the
+ * bell's scroll position and then gliding up (issue 35).
+ */
 function useScrollResetOnRouteChange() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
+  useLayoutEffect(() => {
+    // "instant": the page's CSS asks for smooth scrolling (in-page links), which would glide down the whole old page.
+    window.scrollTo({ top: 0, left: 0, behavior: "instant" });
   }, [pathname]);
 }
 

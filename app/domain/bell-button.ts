@@ -6,10 +6,10 @@ import {
   BELL_LABEL_NO_WISHES,
   BELL_LABEL_OUT_OF_CREDITS,
   BELL_LABEL_RINGING,
+  BELL_STATUS_RINGING,
   BELL_STATUS_SUBMIT_FIRST,
   bellLabelCooldown,
   bellLabelRing,
-  bellRemainingAfterBatch,
   bellStatusWaiting,
   type Translate,
 } from "./messages";
@@ -23,6 +23,8 @@ export interface BellButtonInput {
   // null while the balance is still loading: the server has the final word on credits.
   creditsSeconds: number | null;
   pendingCount: number;
+  /** This page's own ring is on its way (pressed, accepted, not yet left for its page): the status says so. */
+  inFlight?: boolean;
 }
 
 export interface BellButtonState {
@@ -57,11 +59,18 @@ export function bellButtonState(t: Translate, input: BellButtonInput): BellButto
     label,
     disabled:
       input.ringing || input.loading || input.disabled || input.animating || cooldown > 0 || outOfCredits || pending === 0,
-    statusText: pending > 0 ? bellStatusWaiting(t, pending) : t(BELL_STATUS_SUBMIT_FIRST),
+    // One count of waiting wishes near the bell (issue 35): while a ring of this page's is on its way the wishes it
+    // took have left the count, and "Submit a wish first" would be wrong; the status says the bell is ringing.
+    statusText:
+      input.ringing || input.loading || input.inFlight
+        ? t(BELL_STATUS_RINGING)
+        : pending > 0
+          ? bellStatusWaiting(t, pending)
+          : t(BELL_STATUS_SUBMIT_FIRST),
   };
-  if (batch.left > 0) {
-    state.batchNote = `${t(BELL_BATCH_NOTE)}. ${bellRemainingAfterBatch(t, batch.left)}`;
-  }
+  // The spec's batch sentence, without a second count ("N more remain after this batch"): the status line is the
+  // one count of what waits, and the bell card says whose wishes the next ring takes (ADR 0056).
+  if (batch.left > 0) state.batchNote = `${t(BELL_BATCH_NOTE)}.`;
   return state;
 }
 

@@ -81,10 +81,16 @@ export function bellStatusWaiting(t: Translate, pending: number): string {
   return t(BELL_STATUS_WAITING, { count: pending });
 }
 export const BELL_STATUS_SUBMIT_FIRST = "Submit a wish first to ring the bell";
+export const BELL_STATUS_RINGING = "The bell is ringing…";
 export const BELL_BATCH_NOTE = `Press the button for each batch of ${RING_BATCH_SIZE} wishes`;
-export const BELL_REMAINING_AFTER_BATCH = "{count, plural, one {# more remains after this batch.} other {# more remain after this batch.}}";
-export function bellRemainingAfterBatch(t: Translate, remaining: number): string {
-  return t(BELL_REMAINING_AFTER_BATCH, { count: remaining });
+
+// Whose wishes the next ring takes, said before the press (issue 35).
+export const BELL_RINGS_YOURS =
+  "{others, plural, =0 {This ring takes your wish.} one {This ring takes your wish and the oldest other waiting wish.} other {This ring takes your wish and the # oldest other waiting wishes.}}";
+export const BELL_RINGS_OLDEST =
+  "{count, plural, one {This ring takes the one waiting wish.} other {This ring takes the # oldest waiting wishes.}}";
+export function bellRingPreview(t: Translate, preview: { yours: boolean; others: number }): string {
+  return preview.yours ? t(BELL_RINGS_YOURS, { others: preview.others }) : t(BELL_RINGS_OLDEST, { count: preview.others });
 }
 
 // Credits (spec §4)
@@ -177,6 +183,9 @@ export const YOUR_WISH_WITHDRAW_FAILED = "Your wish could not be withdrawn just 
 export const YOUR_WISH_ON_WALL = "Your wish";
 export const MAP_YOUR_WISH = "your wish is here";
 export const MAP_YOUR_WISH_CLUSTER = "Your wish is among them.";
+// The map's hint when a gesture scrolls the page instead of moving it (issue 35).
+export const MAP_GESTURE_TOUCH = "Use two fingers to move the map";
+export const MAP_GESTURE_SCROLL = "Use the + and − buttons, or Ctrl and scroll, to zoom the map";
 export const YOUR_WISH_AHEAD =
   "{ahead, plural, one {1 older wish is} other {# older wishes are}} ahead of it and the bell takes {batch} at a time: {before, plural, one {one ring comes first} other {# rings come first}}.";
 export const YOUR_WISH_NEXT_RING =
@@ -188,6 +197,11 @@ export function yourWishWaiting(t: Translate, ahead: number, ring: number, compa
 
 // Wish Wall, map popup and placeholders (spec §2, §3)
 export const ANONYMOUS_NAME = "Anonymous";
+/** A writer's name as a page shows it: the server stores "Anonymous" in English for an empty one; read it in the page's language. */
+export function writerName(t: Translate, name: string): string {
+  const trimmed = name.trim();
+  return trimmed === "" || trimmed === ANONYMOUS_NAME ? t(ANONYMOUS_NAME) : trimmed;
+}
 export const UNKNOWN_LOCATION = "Unknown";
 export const FELLOW_DREAMER_LOCATION = "A fellow dreamer";
 export const WALL_EMPTY_TITLE = "No wishes found for the selected filters";

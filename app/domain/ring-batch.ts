@@ -54,12 +54,33 @@ export function ringOf(ahead: number, waiting: number): { ring: number; companio
   return { ring, companions: inBatch - 1 };
 }
 
+type Pending = Pick<PublicWish, "id" | "timestamp" | "status">;
+
 /**
- * The wishes the page asks a ring for (docs/product.md#ringing): the rule over the pending wishes it shows, none of
- * which it can tell as its own. The claim applies the rule again, to whatever still waits when the ring lands.
+ * The wishes the page asks a ring for (docs/product.md#ringing): the rule over the pending wishes it shows, with the
+ * ringer's own wish when it still waits. The claim applies the rule again, to whatever still waits when the ring
+ * lands, so no client can pick a batch against it.
  */
-export function ringWishIds(pending: readonly Pick<PublicWish, "id" | "timestamp" | "status">[]): string[] {
+export function ringWishIds(pending: readonly Pending[], ownWishId: string | null = null): string[] {
   return ringBatch(
-    pending.filter((wish) => wish.status === WISH_STATUS.pending).map((wish) => ({ id: wish.id, createdAt: Date.parse(wish.timestamp) })),
+    pending
+      .filter((wish) => wish.status === WISH_STATUS.pending)
+      .map((wish) => ({ id: wish.id, createdAt: Date.parse(wish.timestamp), ringers: wish.id === ownWishId })),
+    ownWishId === null ? [] : [ownWishId],
   );
+}
+
+/** Whose wishes the next ring takes, as the bell card says it before the press. */
+export interface RingPreview {
+  /** The ringer's own wish waits and goes in. */
+  yours: boolean;
+  /** The oldest other waiting wishes that ring with it. */
+  others: number;
+}
+
+export function ringPreview(pending: readonly Pending[], ownWishId: string | null): RingPreview | null {
+  const ids = ringWishIds(pending, ownWishId);
+  if (ids.length === 0) return null;
+  const yours = ownWishId !== null && ids.includes(ownWishId);
+  return { yours, others: ids.length - (yours ? 1 : 0) };
 }

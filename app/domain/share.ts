@@ -45,7 +45,9 @@ const NOT_YET_RUNG: ReadonlySet<string> = new Set<WishStatus>([WISH_STATUS.pendi
 export function copyLinkOutcome(
   wish: { status?: string | null; bellRingId?: string | null } | null | undefined,
 ): CopyLinkOutcome {
-  if (wish?.bellRingId) return { kind: "link", path: ringPath(wish.bellRingId) };
+  // Spec §7: a wish still pending, or submitted for batching (claimed by a ring that has not answered yet), is
+  // "still being processed"; its ring's link is given once the ring has answered.
   if (wish?.status && NOT_YET_RUNG.has(wish.status)) return { kind: "info", message: COPY_LINK_PENDING };
+  if (wish?.bellRingId) return { kind: "link", path: ringPath(wish.bellRingId) };
   return { kind: "error", message: COPY_LINK_NOT_FOUND };
 }

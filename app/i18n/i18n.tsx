@@ -12,7 +12,17 @@ export interface I18nValue {
   path: (path: string) => string;
 }
 
-const ENGLISH: I18nValue = { locale: DEFAULT_LOCALE, dir: "ltr", tag: "en", t: (source) => source, path: (path) => path };
+/**
+ * Without the root's data (an error page whose root loader failed, e.g. a 404 for an unknown language) there is no
+ * catalogue: messages read as their English source, with their simple `{name}` values filled in, so no raw
+ * placeholder such as `{siteName}` reaches the page (issue 35).
+ */
+function englishSource(source: string, values?: Record<string, string | number>): string {
+  if (!values) return source;
+  return source.replace(/\{(\w+)\}/g, (placeholder, name: string) => (name in values ? String(values[name]) : placeholder));
+}
+
+const ENGLISH: I18nValue = { locale: DEFAULT_LOCALE, dir: "ltr", tag: "en", t: englishSource, path: (path) => path };
 const I18nContext = createContext<I18nValue>(ENGLISH);
 
 export function I18nProvider({ locale, catalogue, children }: { locale: Locale; catalogue?: CompiledCatalogue; children?: ReactNode }) {

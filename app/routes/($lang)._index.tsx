@@ -21,6 +21,7 @@ import { useI18n } from "~/i18n/i18n";
 import { translatorOfMatches } from "~/i18n/i18n";
 import { msg } from "~/domain/messages";
 import { useLiveHome } from "~/realtime/live-home";
+import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 
 export const meta: MetaFunction = ({ matches }) => {
   const site = siteInfo(matches);
@@ -64,6 +65,18 @@ function offerToDialog(event: MouseEvent<HTMLAnchorElement>, dialog: HomeDialog)
   if (opened) event.preventDefault();
 }
 
+/**
+ * The way in on a phone's first screen (issue 35): one filled action that brings the wish box up and puts the cursor
+ * in it. Without JavaScript it is an in-page link to the form.
+ */
+function goToWishBox(event: MouseEvent<HTMLAnchorElement>) {
+  const field = document.getElementById("wish-form-wish");
+  if (!field || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  document.getElementById("wish-form")?.scrollIntoView({ block: "start", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+  field.focus({ preventScroll: true });
+}
+
 export default function Home() {
   const { t, path } = useI18n();
   const data = useLoaderData<typeof loader>();
@@ -84,6 +97,9 @@ export default function Home() {
           {t("Write a wish, ring the bell, join the world in hope")}
         </h1>
         <p className={styles.tagline}>{t("A digital wishing well for the quantum age.")}</p>
+        <a href="#wish-form" className={styles.primaryAction} onClick={goToWishBox} data-testid="way-in">
+          {t("Write your wish")}
+        </a>
         <nav aria-label={t("Get started")} className={styles.heroActions}>
           {HERO_ACTIONS.map(({ dialog, label, href }) =>
             href.startsWith("#") ? (
@@ -103,7 +119,7 @@ export default function Home() {
 
       <div className={styles.columns}>
         <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
-        <div>
+        <div className={styles.bellStack}>
           <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
             <BellRinger pending={live.pending} creditsSeconds={live.creditsSeconds} cooldownMs={data.cooldownMs} />
           </section>

@@ -6,11 +6,14 @@ import * as styles from "~/components/content/content.css";
 import { openDialog } from "~/components/dialogs/dialog-names";
 import { CHARITY } from "~/domain/limits";
 import { pages, requireContent, routeLocale } from "~/server/content.server";
+import { storyPageValues } from "~/server/story.server";
 import { useI18n } from "~/i18n/i18n";
 
 export { contentMeta as meta } from "~/components/content/content-route";
 
-export const loader = ({ params }: LoaderFunctionArgs) => requireContent(pages.get("charity", routeLocale(params)));
+// Where a ring runs is said as this deployment's provider has it (app/domain/provider-story.ts).
+export const loader = ({ params, context }: LoaderFunctionArgs) =>
+  requireContent(pages.withValues("charity", routeLocale(params), storyPageValues(context.cloudflare.env, routeLocale(params))));
 
 export default function Charity() {
   const { t, tag } = useI18n();

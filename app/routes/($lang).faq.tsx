@@ -4,9 +4,11 @@ import { ContentArticle } from "~/components/content/content-article";
 import * as styles from "~/components/content/content.css";
 import { faqJsonLd, pageMeta, siteInfo } from "~/lib/meta";
 import { faq, routeLocale } from "~/server/content.server";
+import { storyPageValues } from "~/server/story.server";
 
-export const loader = async ({ params }: LoaderFunctionArgs) => {
-  const { page, intro, items, lang } = await faq(routeLocale(params));
+export const loader = async ({ params, context }: LoaderFunctionArgs) => {
+  const locale = routeLocale(params);
+  const { page, intro, items, lang } = await faq(locale, storyPageValues(context.cloudflare.env, locale));
   return { title: page.title, description: page.description, intro, items, lang };
 };
 

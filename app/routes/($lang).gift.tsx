@@ -7,11 +7,14 @@ import { visuallyHidden } from "~/styles/layout.css";
 import { openDialog } from "~/components/dialogs/dialog-names";
 import { DONATION_LINKS } from "~/domain/site";
 import { pages, requireContent, routeLocale } from "~/server/content.server";
+import { storyPageValues } from "~/server/story.server";
 import { useI18n } from "~/i18n/i18n";
 
 export { contentMeta as meta } from "~/components/content/content-route";
 
-export const loader = ({ params }: LoaderFunctionArgs) => requireContent(pages.get("gift", routeLocale(params)));
+// Where a ring runs is said as this deployment's provider has it (app/domain/provider-story.ts).
+export const loader = ({ params, context }: LoaderFunctionArgs) =>
+  requireContent(pages.withValues("gift", routeLocale(params), storyPageValues(context.cloudflare.env, routeLocale(params))));
 
 export default function Gift() {
   const { t } = useI18n();

@@ -1,6 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { pages, requireContent, routeLocale } from "~/server/content.server";
+import { storyPageValues } from "~/server/story.server";
 
 export { contentMeta as meta, ContentRoute as default } from "~/components/content/content-route";
 
-export const loader = ({ params }: LoaderFunctionArgs) => requireContent(pages.get("why", routeLocale(params)));
+// Where a ring runs is said as this deployment's provider has it (app/domain/provider-story.ts).
+export const loader = ({ params, context }: LoaderFunctionArgs) =>
+  requireContent(pages.withValues("why", routeLocale(params), storyPageValues(context.cloudflare.env, routeLocale(params))));

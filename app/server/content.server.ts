@@ -202,16 +202,17 @@ export async function requireContent(page: Promise<RenderedContent | undefined>)
   return found;
 }
 
-const faqCache = new Map<Locale, { page: ContentEntry; intro: string; items: FaqItem[]; lang: Locale }>();
+const faqCache = new Map<string, { page: ContentEntry; intro: string; items: FaqItem[]; lang: Locale }>();
 
 /** The FAQ is one Markdown file: each `##` heading is a question, everything up to the next one its answer. */
-export async function faq(locale: Locale = DEFAULT_LOCALE) {
-  const cached = faqCache.get(locale);
+export async function faq(locale: Locale = DEFAULT_LOCALE, values: TemplateValues = {}) {
+  const key = `${locale}:${JSON.stringify(values)}`;
+  const cached = faqCache.get(key);
   if (cached) return cached;
   const found = pages.body("faq", locale);
   if (!found) throw new Error("app/content/pages/faq.md is missing.");
   const md = await markdown();
-  const tokens = md.lexer(found.body);
+  const tokens = md.lexer(expandTemplate(found.body, values));
   const items: FaqItem[] = [];
   const intro: Tokens.Generic[] = [];
   let current: { question: string; tokens: Tokens.Generic[] } | undefined;
@@ -234,7 +235,7 @@ export async function faq(locale: Locale = DEFAULT_LOCALE) {
     items,
     lang: found.lang,
   };
-  faqCache.set(locale, page);
+  faqCache.set(key, page);
   return page;
 }
 

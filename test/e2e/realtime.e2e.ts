@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { poemFor } from "../../app/domain/poem";
-import { BELL_JUST_RANG_LINK, creditsAvailable, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
+import { BATCH_FAILED, BELL_JUST_RANG_LINK, creditsLow, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
 
 let browser: Browser;
@@ -202,10 +202,11 @@ describe("the home page from the socket alone (issue 23)", () => {
     room.send(JSON.stringify({ type: "bell-rung", ringId: `ring-${id}`, virtual: false, wishIds: [id], pendingLeft: 0, cooldownSeconds: 20 }));
     await expect.poll(() => pending.textContent()).not.toContain(text);
 
-    // The finished ring says the credits left: the bell card shows them.
+    // The finished ring says the credits left: the bell card shows them once they are low (issue 35: a healthy
+    // balance is not shown).
     const result = { quantumResult: "1", poem: poemFor("1"), counts: { "1": 100 } };
-    room.send(JSON.stringify({ type: "batch-update", subType: "completed", bellRingId: `ring-${id}`, data: { result, creditsSeconds: 4321, countryCodes: ["PE"] } }));
-    await expect.poll(() => page.locator("#bell-ringer").textContent()).toContain(creditsAvailable(english, 4321));
+    room.send(JSON.stringify({ type: "batch-update", subType: "completed", bellRingId: `ring-${id}`, data: { result, creditsSeconds: 21, countryCodes: ["PE"] } }));
+    await expect.poll(() => page.locator("#bell-ringer").textContent()).toContain(creditsLow(english, 21));
     // Longer than any read a page may still make: the 1–3 s resync and the map's debounce.
     await page.clock.runFor(4_000);
     expect(asked).toEqual([]);
@@ -323,5 +324,22 @@ describe("two visitors on the real socket (issue 23)", () => {
     expect(asked).toEqual([]);
     await writer.context.close();
     await watcher.context.close();
+  });
+});
+
+describe("a ring that meets turbulence (spec §4, issue 35)", () => {
+  it("says so on every open page, once, not only on the page that rang it", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    const room = await fakeRoom(page);
+    await page.goto("/about");
+    await waitForHydration(page);
+    await room.connected();
+    const failed = JSON.stringify({ type: "batch-update", subType: "failed", bellRingId: "ring-turbulence", data: { error: "x", retrying: true } });
+    room.send(failed);
+    const alert = page.getByRole("alert").filter({ hasText: BATCH_FAILED });
+    await alert.waitFor();
+    room.send(failed);
+    expect(await alert.count()).toBe(1);
+    await context.close();
   });
 });

@@ -398,7 +398,7 @@ describe("the Wish Wall", () => {
     const expected = `${baseURL()}/bell/${rung.bellRingId}`;
 
     await oldest.getByText("Share").click();
-    const twitter = oldest.getByRole("link", { name: /^Twitter/ });
+    const twitter = oldest.getByRole("link", { name: /^X / });
     await twitter.waitFor();
     expect(await twitter.getAttribute("href")).toContain(encodeURIComponent(expected));
     // Spec §7: the post quotes the wish's first 100 characters and an ellipsis, however short the wish.

@@ -3,6 +3,7 @@ import type { CreditTone } from "~/domain/credits";
 import { ANIMATION_MS, ORBITING_PARTICLES_MAX } from "~/domain/limits";
 import { card as cardSurface } from "~/styles/layout.css";
 import { breakpoints, vars } from "~/styles/theme.css";
+import { moment, momentPanel } from "~/styles/moment.css";
 
 const noMotion = { [breakpoints.reducedMotion]: { animation: "none" } };
 
@@ -128,13 +129,14 @@ export const banner: Record<CreditTone, string> = styleVariants({
   normal: [bannerBase, { background: vars.color.surfaceRaised, color: vars.color.success, border: `1px solid ${vars.color.border}` }],
 });
 
-/** Under the button, in the card: the bell above it stays in sight while it swings (it used to be covered). */
-export const overlay = style({ width: "100%", display: "grid", placeItems: "center" });
+/** The whole screen while a ring travels (issue 35), with its own swinging bell in the middle. */
+export const overlay = moment;
+export const overlayPanel = momentPanel;
 
 const fadeIn = keyframes({ from: { opacity: 0, transform: "translateY(8px)" }, to: { opacity: 1, transform: "none" } });
 
 export const panel = style({
-  width: "min(26rem, 100%)",
+  width: "100%",
   padding: `${vars.space.sm} ${vars.space.md}`,
   borderRadius: vars.radius.lg,
   border: `1px solid ${vars.color.border}`,
@@ -180,3 +182,6 @@ export const progress = style({
     "&::-moz-progress-bar": { background: `linear-gradient(90deg, ${vars.color.brand}, ${vars.color.gold})` },
   },
 });
+
+/** Whose wishes the next ring takes, read before the press. */
+export const preview = style({ margin: 0, fontSize: "1rem", fontWeight: 600, color: vars.color.text, maxWidth: "28rem" });

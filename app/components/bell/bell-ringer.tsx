@@ -11,6 +11,7 @@ import {
   RING_FAILED,
   RING_NONE_PENDING_CLIENT,
   ringCompleteToast,
+  bellRingPreview,
   ringCooldown,
 } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
@@ -40,7 +41,8 @@ import {
   type RingProgress,
 } from "./ring-flow";
 import { RingProgressOverlay } from "./ring-progress";
-import { ringWishIds } from "~/domain/ring-batch";
+import { ringPreview, ringWishIds } from "~/domain/ring-batch";
+import { useStoredString } from "~/hooks/use-stored-string";
 import { useI18n } from "~/i18n/i18n";
 
 /**
@@ -150,6 +152,8 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
   const hydrated = useHydrated();
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   const [knownRings, rememberRing] = useStoredIdSet(KNOWN_RINGS_STORAGE_KEY);
+  // The visitor's own wish, when it still waits, goes first in the ring they ring (issue 35; the server holds the rule).
+  const ownWishId = useStoredString(LAST_WISH_ID_STORAGE_KEY);
   const later = useTimers();
   const [cooldown, startCooldown] = useCooldown(cooldownMs);
   // The loader's figure (on arrival and on every revalidation) starts the countdown; a shorter one changes nothing.
@@ -187,9 +191,14 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     cooldownSeconds: cooldown,
     creditsSeconds,
     pendingCount,
+    inFlight: phase === "rung",
   });
-  const banner = creditsSeconds === null ? null : creditBanner(t, creditsSeconds);
+  // Credits in plain words only when they are low or out (the spec's orange and red banners); a healthy balance is no
+  // news, and "401 wishes available" beside "15 waiting" read as a contradiction (issue 35, ADR 0056).
+  const credits = creditsSeconds === null ? null : creditBanner(t, creditsSeconds);
+  const banner = credits && credits.tone !== "normal" ? credits : null;
   const particles = Math.min(pendingCount, ORBITING_PARTICLES_MAX);
+  const preview = phase === "idle" && hydrated ? ringPreview(pending, ownWishId) : null;
 
   const animate = useCallback(() => {
     if (prefersReducedMotion()) return;
@@ -284,7 +293,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
 
     setPhase("ringing");
     setProgress(RINGING_PROGRESS);
-    const requested = ringWishIds(pending);
+    const requested = ringWishIds(pending, ownWishId);
     const outcome = await requestRing(requested, fingerprint());
     if (!mounted.current) return;
     if (outcome.kind === "rung") {
@@ -342,6 +351,11 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
       >
         {button.label}
       </button>
+      {preview ? (
+        <p className={styles.preview} data-testid="ring-preview">
+          {bellRingPreview(t, preview)}
+        </p>
+      ) : null}
       {button.batchNote ? <p className={styles.batchNote}>{button.batchNote}</p> : null}
       {banner ? (
         <p id={bannerId} className={styles.banner[banner.tone]}>

@@ -1,3 +1,4 @@
+import { BellIcon } from "./bell-icon";
 import * as styles from "./bell-ringer.css";
 import { RESONANCE_NOTE, type RingProgress, type RingStep } from "./ring-flow";
 import { msg } from "~/domain/messages";
@@ -10,16 +11,19 @@ const STEP_NAMES: Record<RingStep, string> = {
 };
 
 /**
- * The status panel shown while a ring travels. The live region is always in the page, so screen readers hear each
- * step as it is filled in; the panel is not a dialog and never takes focus, so the keyboard stays on the bell.
+ * The ring's moment: the whole screen, opaque, the bell swinging (still with reduced motion) above the step, its
+ * message and the progress (issue 35; the spec's steps and clock are unchanged). The live region is always in the
+ * page, so screen readers hear each step as it is filled in; it never takes focus.
  */
 export function RingProgressOverlay({ progress }: { progress: RingProgress | null }) {
   const { t } = useI18n();
   return (
     <div role="status" aria-live="polite" aria-atomic="true">
       {progress ? (
-        <div className={styles.overlay}>
-          <div className={styles.panel}>
+        <div className={styles.overlay} data-testid="ring-moment">
+          <div className={styles.overlayPanel}>
+            <BellIcon className={`${styles.bell} ${styles.bellSwinging}`} />
+            <div className={styles.panel}>
             <p className={styles.panelStep}>{t(STEP_NAMES[progress.step])}</p>
             <p className={styles.panelMessage}>{t(progress.message, progress.values)}</p>
             <progress
@@ -29,6 +33,7 @@ export function RingProgressOverlay({ progress }: { progress: RingProgress | nul
               aria-label={t("Ring progress")}
             />
             <p className={styles.panelNote}>{t(RESONANCE_NOTE)}</p>
+            </div>
           </div>
         </div>
       ) : null}

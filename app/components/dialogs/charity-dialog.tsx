@@ -3,9 +3,11 @@ import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
 import { visuallyHidden } from "~/styles/layout.css";
 import { useI18n } from "~/i18n/i18n";
+import { useStory } from "~/hooks/use-story";
 
 export default function CharityDialog({ onClose }: { onClose: () => void }) {
   const { t, tag, path } = useI18n();
+  const { sentence } = useStory();
   const pounds = new Intl.NumberFormat(tag, { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
   const percent = Math.round((CHARITY.monthRaisedGbp / CHARITY.monthGoalGbp) * 1000) / 10;
   return (
@@ -14,7 +16,8 @@ export default function CharityDialog({ onClose }: { onClose: () => void }) {
         {t(
           "At least {percent}% of what the bell receives, after its running costs, goes to a mental-health charity. Every wish that is supported also supports someone who is struggling.",
           { percent: CHARITY.minimumPledgePercent },
-        )}
+        )}{" "}
+        {sentence("runningCosts")}
       </p>
       <div className={styles.progressBlock}>
         <p className={styles.progressLabel} id="charity-progress-label">

@@ -149,19 +149,30 @@ export const helpButton = style({
   display: "inline-flex",
   alignItems: "center",
   justifyContent: "center",
-  width: 56,
+  gap: vars.space.xs,
+  minWidth: 56,
   height: 56,
+  paddingInline: vars.space.md,
   border: 0,
   borderRadius: vars.radius.pill,
   background: vars.color.gold,
+  font: "inherit",
+  fontWeight: 700,
   color: vars.color.brandInk,
   boxShadow: vars.shadow.card,
   cursor: "pointer",
-  transition: `transform ${vars.motion.fast}`,
-  selectors: { "&:hover": { transform: "scale(1.06)" } },
+  transition: `transform ${vars.motion.fast}, opacity ${vars.motion.fast}, visibility ${vars.motion.fast}`,
+  selectors: {
+    "&:hover": { transform: "scale(1.06)" },
+    // Out of the way while the visitor writes (issue 35): it never covers the wish form or a field in use.
+    "&[data-away]": { opacity: 0, visibility: "hidden", pointerEvents: "none" },
+  },
   "@media": {
     [breakpoints.reducedMotion]: { selectors: { "&:hover": { transform: "none" } } },
     // Smaller and nearer the corner on phones, where it sits over the content more of the time.
-    "screen and (max-width: 599px)": { width: 48, height: 48, insetInlineEnd: vars.space.md, bottom: vars.space.md },
+    "screen and (max-width: 599px)": { minWidth: 48, height: 48, paddingInline: vars.space.sm, insetInlineEnd: vars.space.md, bottom: vars.space.md },
   },
 });
+
+/** The button's visible words; on a phone only the sparkle shows, and its name stays for screen readers. */
+export const helpLabel = style({ "@media": { "screen and (max-width: 599px)": { display: "none" } } });

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { DONATION_LINKS, type DonationLink } from "~/domain/site";
-import { COST_PER_RING_USD } from "~/domain/limits";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
 import { visuallyHidden } from "~/styles/layout.css";
 import { useI18n } from "~/i18n/i18n";
+import { useStory } from "~/hooks/use-story";
 
 const MAX_AMOUNT = 10_000;
 
@@ -14,21 +14,17 @@ function linkFor(link: DonationLink, amount: number | undefined): string {
 
 export default function DonationDialog({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
+  const { sentence } = useStory();
   const [raw, setRaw] = useState("");
   const amountId = useId();
   const parsed = Number(raw);
   const amount = raw && Number.isFinite(parsed) && parsed > 0 && parsed <= MAX_AMOUNT ? Math.round(parsed * 100) / 100 : undefined;
   return (
     <Modal title={t("Support the Bell")} onClose={onClose} wide>
-      <p className={styles.text}>
-        {t(
-          "Each ring costs about ${cost} of quantum computer time. A gift buys wishes for people who cannot give, and part of it reaches a mental-health charity.",
-          { cost: COST_PER_RING_USD },
-        )}
-      </p>
+      <p className={styles.text}>{sentence("donate")}</p>
       <div className={styles.field}>
         <label htmlFor={amountId} className={styles.label}>
-          {t("Your Donation (optional, in pounds)")}
+          {t("Your Donation (optional, in US dollars)")}
         </label>
         <input
           id={amountId}

@@ -3,9 +3,11 @@ import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
 import { useI18n } from "~/i18n/i18n";
+import { useStory } from "~/hooks/use-story";
 
 export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
+  const { sentence } = useStory();
   const siteName = useRouteLoaderData<{ siteName?: string }>("root")?.siteName ?? DEFAULT_SITE_NAME;
   const steps = [
     {
@@ -20,9 +22,7 @@ export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
     },
     {
       title: t("Ring the {siteName}", { siteName }),
-      text: t(
-        "Anyone can ring the bell. The circuit runs on a quantum computer and is measured a hundred times; the most frequent outcome becomes the ring's result.",
-      ),
+      text: sentence("ringStep"),
     },
     {
       title: t("A Unique Signature"),

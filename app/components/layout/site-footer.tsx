@@ -6,9 +6,11 @@ import { IBM_QUANTUM_URL } from "~/domain/site";
 import { container, visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./site-footer.css";
 import { useI18n } from "~/i18n/i18n";
+import { useStory } from "~/hooks/use-story";
 
 export function SiteFooter({ siteName }: { siteName: string }) {
   const { t, path } = useI18n();
+  const { story, sentence } = useStory();
   return (
     <footer className={styles.footer}>
       <div className={`${container} ${styles.grid}`}>
@@ -40,13 +42,23 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <Link to={path("/gift")} className={styles.chip}>
           {t("Support the Bell")}
         </Link>
-        <a href={IBM_QUANTUM_URL} target="_blank" rel="noopener noreferrer" className={`${styles.chip} ${styles.quantumChip}`}>
-          <span aria-hidden="true" className={styles.atom}>
-            ⚛
-          </span>
-          {t("Powered by IBM Quantum")}
-          <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
-        </a>
+        {/* The spec's "Powered by IBM Quantum" only where rings run there; the simulator's chip says so (ADR 0055). */}
+        {story === "ibm" ? (
+          <a href={IBM_QUANTUM_URL} target="_blank" rel="noopener noreferrer" className={`${styles.chip} ${styles.quantumChip}`} data-testid="provider-chip">
+            <span aria-hidden="true" className={styles.atom}>
+              ⚛
+            </span>
+            {sentence("chip")}
+            <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
+          </a>
+        ) : (
+          <Link to={path("/why")} className={`${styles.chip} ${styles.quantumChip}`} data-testid="provider-chip">
+            <span aria-hidden="true" className={styles.atom}>
+              ⚛
+            </span>
+            {sentence("chip")}
+          </Link>
+        )}
         <SocialLinks className={styles.social} />
       </div>
       <div className={container}>

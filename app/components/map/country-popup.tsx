@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { MAP_POPUP_PAGE_SIZE } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
-import { ANONYMOUS_NAME, MAP_POPUP_EMPTY, mapPopupShowing } from "~/domain/messages";
+import { MAP_POPUP_EMPTY, mapPopupShowing, writerName } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
 import { WishTime } from "~/components/wall/wish-time";
 import { FlagImage } from "./flag-image";
@@ -106,7 +106,7 @@ export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize
                     {wish.wish}
                   </p>
                   <p className={styles.popupMeta}>
-                    <bdi>{wish.name.trim() || t(ANONYMOUS_NAME)}</bdi> · <WishTime timestamp={wish.timestamp} />
+                    <bdi>{writerName(t, wish.name)}</bdi> · <WishTime timestamp={wish.timestamp} />
                   </p>
                 </li>
               ))}

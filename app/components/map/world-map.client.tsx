@@ -12,6 +12,9 @@ import {
   type MarkerClusterGroup as LeafletClusterGroup,
   type PopupEvent,
 } from "leaflet";
+// After leaflet (it extends the global L): one finger scrolls the page, two move the map (issue 35).
+import "leaflet-gesture-handling";
+import "leaflet-gesture-handling/dist/leaflet-gesture-handling.css";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { GeoJSON, MapContainer, Marker, Pane, Popup, TileLayer, useMap } from "react-leaflet";
 import MarkerClusterGroup from "react-leaflet-cluster";
@@ -19,7 +22,7 @@ import { MAP } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
 import { badgeText, clusterDiameter, MARKER_COLOURS, markerKind, markerRadius, summariseCluster } from "~/domain/map-marker";
 import { SHAPES_ATTRIBUTION, TILE_TIMEOUT_MS } from "~/domain/map-tiles";
-import { countWishes, MAP_YOUR_WISH, MAP_YOUR_WISH_CLUSTER, mapClusterLabel, type Translate } from "~/domain/messages";
+import { countWishes, MAP_GESTURE_SCROLL, MAP_GESTURE_TOUCH, MAP_YOUR_WISH, MAP_YOUR_WISH_CLUSTER, mapClusterLabel, type Translate } from "~/domain/messages";
 import { useReducedMotion } from "~/hooks/use-reduced-motion";
 import { visuallyHidden } from "~/styles/layout.css";
 import { CountryPopup } from "./country-popup";
@@ -216,6 +219,16 @@ export default function WorldMap({ countries, tiles, yourCountryCode = null }: W
   const reducedMotion = useReducedMotion();
   const shapes = useWorldShapes();
   const [tileState, setTiles] = useState<TileState>(tiles ? "loading" : "failed");
+  const { t } = useI18n();
+  // As embedded maps do: a one-finger swipe scrolls the page and says how to move the map; two fingers (or a tap on
+  // a marker) use it. The wheel scrolls the page; Ctrl (⌘) + wheel zooms. Read once, when the map is made.
+  const gestures = useMemo(
+    () => ({
+      gestureHandling: true,
+      gestureHandlingOptions: { text: { touch: t(MAP_GESTURE_TOUCH), scroll: t(MAP_GESTURE_SCROLL), scrollMac: t(MAP_GESTURE_SCROLL) }, duration: 1500 },
+    }),
+    [t],
+  );
 
   useEffect(() => {
     if (tileState !== "loading") return;
@@ -239,6 +252,7 @@ export default function WorldMap({ countries, tiles, yourCountryCode = null }: W
       maxZoom={MAP.maxZoom}
       scrollWheelZoom={false}
       className={styles.canvas}
+      {...gestures}
     >
       <Pane name={SHAPES_PANE} style={SHAPES_PANE_STYLE}>
         {shapes && <GeoJSON data={shapes} style={SHAPE_STYLE} interactive={false} attribution={SHAPES_ATTRIBUTION} />}

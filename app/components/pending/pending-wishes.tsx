@@ -171,7 +171,8 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
         </>
       ) : (
         <p className={styles.more}>
-          <a href="#wish-form">{t("Write the first wish")}</a>
+          {/* Not "the first": wishes have been written and rung before this moment (issue 35). */}
+          <a href="#wish-form">{t("Write a wish for the next ring")}</a>
         </p>
       )}
     </section>

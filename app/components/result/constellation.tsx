@@ -6,7 +6,7 @@ import * as styles from "./result.css";
  * CX chain), each star gold for a measured 1 and pale blue for a 0, dim while the qubits are still being asked.
  * Decorative: the bits and their readings are written out in "The answer".
  */
-export function Constellation({ qubits, bitstring }: { qubits: number; bitstring: string | null }) {
+export function Constellation({ qubits, bitstring, yourQubit = null }: { qubits: number; bitstring: string | null; yourQubit?: number | null }) {
   const layout = constellationLayout(qubits);
   return (
     <svg className={styles.constellation} viewBox={`0 0 ${layout.width} ${layout.height}`} aria-hidden="true" focusable="false">
@@ -23,7 +23,15 @@ export function Constellation({ qubits, bitstring }: { qubits: number; bitstring
       {layout.stars.map((star, q) => {
         const bit = bitstring?.[q];
         const tone = bit === "1" ? styles.starOne : bit === "0" ? styles.starZero : styles.starUnknown;
-        return <circle key={q} className={tone} cx={star.x} cy={star.y} r={bit === "1" ? 8 : 6} />;
+        // The star of the visitor's own wish is lit whatever its bit, with a gold halo around it.
+        return q === yourQubit ? (
+          <g key={q} data-yours="true">
+            <circle className={styles.starHalo} cx={star.x} cy={star.y} r={14} />
+            <circle className={styles.starYours} cx={star.x} cy={star.y} r={9} />
+          </g>
+        ) : (
+          <circle key={q} className={tone} cx={star.x} cy={star.y} r={bit === "1" ? 8 : 6} />
+        );
       })}
     </svg>
   );

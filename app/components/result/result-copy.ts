@@ -165,8 +165,26 @@ export function entangledSubtitle(t: Translate, wishCount: number): string {
   return t("{count, plural, one {# wish entangled} other {# wishes entangled}}", { count: wishCount });
 }
 
-/** The text posted with the ring's link. "simulated" comes early, so the 100-character post keeps it. */
-export function ringShareText(t: Translate, ring: Pick<RingView, "isSimulator" | "backend" | "poem">, wishCount: number, siteName: string): string {
+/** How much of the sharer's own words a post quotes, so the sentence and the link still fit the post. */
+export const YOUR_WORDS_QUOTED_MAX = 60;
+
+/**
+ * The text posted with the ring's link. "simulated" comes early, so the 100-character post keeps it. Shared from
+ * the device that wrote one of its wishes, the post says so and quotes that wish's words (issue 35).
+ */
+export function ringShareText(
+  t: Translate,
+  ring: Pick<RingView, "isSimulator" | "backend" | "poem">,
+  wishCount: number,
+  siteName: string,
+  yourWords?: string | null,
+): string {
+  if (yourWords) {
+    const words = `“${cut(yourWords.trim(), YOUR_WORDS_QUOTED_MAX)}”`;
+    return ring.isSimulator
+      ? `${t("My wish rang in a simulated ring of the {siteName}:", { siteName })} ${words}`
+      : `${t("My wish rang on {backend} in the {siteName}:", { backend: hardwareName(t, ring), siteName })} ${words}`;
+  }
   const poem = ring.poem ? `“${t(ring.poem)}” ` : "";
   return ring.isSimulator
     ? `${poem}${t("{count, plural, one {A simulated ring of # wish in the {siteName}.} other {A simulated ring of # wishes in the {siteName}.}}", { count: wishCount, siteName })}`
@@ -243,4 +261,24 @@ export function ringCard(
     subtitle: cut(`${ringOrigins(t, ring.wishes)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
     variant: ringVariant(format, ring.bitstring),
   };
+}
+
+/**
+ * Who the visitor rang with, on the device that wrote one of the ring's wishes: "Your wish rang with wishes from
+ * Rwanda, Ireland and Japan." Countries are named once each, in the page's language; wishes from nowhere in
+ * particular are counted instead.
+ */
+export function yourCompanyLine(t: Translate, list: (items: readonly string[]) => string, countries: readonly string[], others: number): string {
+  if (others === 0) return t("Your wish rang on its own.");
+  return countries.length > 0
+    ? t("Your wish rang with wishes from {places}.", { places: list(countries) })
+    : t("{others, plural, one {Your wish rang with # other wish.} other {Your wish rang with # other wishes.}}", { others });
+}
+
+/** The first-screen line for a visitor who came by a shared link: what this page is, and that they can add their own. */
+export function sharedRingContext(t: Translate, siteName: string, wishCount: number): string {
+  return t(
+    "{count, plural, one {Someone shared a ring of the {siteName}: # wish for peace, rung on a shared bell and read by a quantum circuit.} other {Someone shared a ring of the {siteName}: # wishes for peace from strangers, rung together on a shared bell and read by a quantum circuit.}}",
+    { count: wishCount, siteName },
+  );
 }

@@ -1,10 +1,23 @@
-import { keyframes, style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { THEME_COLOURS, type Theme } from "~/domain/theme";
 import { breakpoints, vars } from "~/styles/theme.css";
 
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl });
 
-export const hero = style({ textAlign: "center", paddingBlock: vars.space.lg });
+/**
+ * The ring's first screen is its hero alone (issue 35): the poem, who you rang with, the constellation and where it
+ * ran, with the bottom strip left empty for the toast that arrives with the page, so it covers nothing.
+ */
+export const hero = style({
+  textAlign: "center",
+  display: "flex",
+  flexDirection: "column",
+  justifyContent: "center",
+  minHeight: "calc(100svh - 4.5rem)",
+  paddingBlock: `${vars.space.lg} 7rem`,
+  // A phone's toast wraps to three lines.
+  "@media": { "screen and (max-width: 599px)": { paddingBlockEnd: "10rem" } },
+});
 
 export const eyebrow = style({
   margin: 0,
@@ -19,6 +32,9 @@ export const poem = style({
   fontSize: "clamp(1.9rem, 4.5vw, 3rem)",
   fontStyle: "italic",
   color: vars.color.gold,
+  // Chinese, Arabic and Devanagari have no italic: the browser would slant the glyphs (synthetic italics). Upright,
+  // a touch bolder instead (issue 35).
+  selectors: { "&:is(:lang(zh), :lang(ar), :lang(hi))": { fontStyle: "normal", fontWeight: 700 } },
 });
 
 export const constellation = style({ display: "block", width: "min(100%, 22rem)", height: "auto", margin: `${vars.space.sm} auto 0` });
@@ -34,6 +50,8 @@ export const readings = style({ display: "grid", gap: vars.space.xs, margin: `${
 export const physics = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: vars.space.xl });
 export const physicsSummary = style({
   cursor: "pointer",
+  gap: vars.space.sm,
+  listStyle: "none",
   fontFamily: vars.font.display,
   fontSize: "1.35rem",
   fontWeight: 600,
@@ -290,3 +308,29 @@ export const program = style({
 });
 
 export const orderNote = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.95rem", textAlign: "center" });
+
+/** The visitor's own wish: its star lit with a halo, its card edged in gold (issue 35). */
+export const starYours = style({ fill: vars.color.gold, filter: "drop-shadow(0 0 10px rgba(255, 213, 79, 1))" });
+export const starHalo = style({ fill: "none", stroke: vars.color.gold, strokeWidth: 2, strokeOpacity: 0.85 });
+export const yourWishCard = style({ borderColor: vars.color.gold, boxShadow: `0 0 0 1px ${vars.color.gold}` });
+export const yoursChip = style([chipBase, { background: vars.color.gold, color: vars.color.brandInk }]);
+export const yourLine = style({ margin: `0 auto`, maxWidth: "36rem", color: vars.color.text, fontSize: "1.1rem", fontWeight: 600 });
+export const sharedContext = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "center",
+  gap: vars.space.sm,
+  marginTop: vars.space.md,
+});
+
+/** "See the physics" shows that it opens (issue 35): a chevron that turns when it is open, pointing the reading way. */
+globalStyle(`${physicsSummary}::-webkit-details-marker`, { display: "none" });
+globalStyle(`${physicsSummary}::before`, {
+  content: '"▸"',
+  display: "inline-block",
+  color: vars.color.brandStrong,
+  transition: `transform ${vars.motion.fast}`,
+});
+globalStyle(`${physicsSummary}:dir(rtl)::before`, { content: '"◂"' });
+globalStyle(`details[open] > ${physicsSummary}::before`, { transform: "rotate(90deg)" });
+globalStyle(`details[open] > ${physicsSummary}:dir(rtl)::before`, { transform: "rotate(-90deg)" });

@@ -22,9 +22,11 @@ import {
   providerSentence,
   ringShareText,
   RING_TITLE_FALLBACK,
+  sharedRingContext,
   shotsSentence,
   timingSentence,
   wishReading,
+  yourCompanyLine,
 } from "./result-copy";
 import * as styles from "./result.css";
 import { RingWishes } from "./ring-wishes";
@@ -32,6 +34,28 @@ import { ShareRing } from "./share-ring";
 import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
 import { useI18n } from "~/i18n/i18n";
+import { regionName } from "~/i18n/place";
+import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
+import { useStoredString } from "~/hooks/use-stored-string";
+import type { PublicWish } from "~/domain/public-wish";
+
+/** The ring's wish this device wrote (its latest), or null: a visitor from a shared link, or any other ring. */
+function useYourWishIn(ring: RingView): PublicWish | null {
+  const ownId = useStoredString(LAST_WISH_ID_STORAGE_KEY);
+  return (ownId && ring.wishes.find((wish) => wish.id === ownId && !wish.withdrawn)) || null;
+}
+
+/** The other wishes' countries, each once, in the page's language. */
+function companyCountries(wishes: readonly PublicWish[], yours: PublicWish, tag: string): string[] {
+  const names = wishes
+    .filter((wish) => wish.id !== yours.id && !wish.withdrawn)
+    .flatMap((wish) => {
+      const code = wish.countryCode?.toUpperCase();
+      const name = (code && code.length === 2 ? regionName(code, tag) : undefined) ?? wish.country?.trim();
+      return name ? [name] : [];
+    });
+  return [...new Set(names)];
+}
 
 /**
  * Keeps a ring that is still being computed up to date. The room's `batch-update` for it carries the result, the
@@ -92,7 +116,7 @@ function useFocusOnArrival() {
 }
 
 export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: RingView; url: string; siteName: string; storyPath: string }) {
-  const { t, path } = useI18n();
+  const { t, path, tag } = useI18n();
   const formats = useFormats();
   const { view: ring, retrying } = useLiveRing(loaded);
   const heading = useFocusOnArrival();
@@ -104,7 +128,10 @@ export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: R
   const numbered = ring.wishes.length === ring.circuit.qubits;
   // The poem is stored in English and read in the page's language: every catalogue holds each line (same hash).
   const title = processing ? listeningTitle(t, ring) : t(ring.poem ?? RING_TITLE_FALLBACK);
-  const shareText = ringShareText(t, ring, ring.circuit.qubits || ring.wishes.length, siteName);
+  const yours = useYourWishIn(ring);
+  const yourQubit = yours ? ring.wishes.indexOf(yours) : -1;
+  const shareText = ringShareText(t, ring, ring.circuit.qubits || ring.wishes.length, siteName, yours?.wish);
+  const writeYourOwn = `${path("/")}#wish-form`;
   const timing = timingSentence(t, ring);
   const orderNote = completed ? bitOrderNote(t, ring, ring.bitstring ?? "") : null;
 
@@ -119,7 +146,16 @@ export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: R
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
           {title}
         </h1>
-        <Constellation qubits={ring.circuit.qubits || ring.wishes.length} bitstring={completed ? ring.bitstring : null} />
+        {yours ? (
+          <p className={styles.yourLine} data-testid="your-company">
+            {yourCompanyLine(t, formats.list, companyCountries(ring.wishes, yours, tag), ring.wishes.length - 1)}
+          </p>
+        ) : null}
+        <Constellation
+          qubits={ring.circuit.qubits || ring.wishes.length}
+          bitstring={completed ? ring.bitstring : null}
+          yourQubit={numbered && yourQubit >= 0 ? yourQubit : null}
+        />
         {/* Honest from the first line: a simulation says so before anything else is read. */}
         <p className={styles.heroNote}>{providerSentence(t, ring)}</p>
         {processing ? (
@@ -135,6 +171,21 @@ export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: R
           {ring.status === "failed" ? <p className={styles.heroNote}>{t(ring.error ?? BATCH_GAVE_UP)}</p> : null}
           {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(t, ring, title)}</p> : null}
         </div>
+        {/* A visitor who came by a shared link learns what this is and how to add their own, on the first screen. */}
+        {yours ? (
+          <div className={styles.sharedContext}>
+            <a href="#ring-share" className={styles.primaryLink}>
+              {t("Share your ring")}
+            </a>
+          </div>
+        ) : (
+          <div className={styles.sharedContext} data-testid="shared-context">
+            <p className={styles.heroNote}>{sharedRingContext(t, siteName, ring.wishes.length)}</p>
+            <Link to={writeYourOwn} className={styles.primaryLink}>
+              {t("Write your own wish")}
+            </Link>
+          </div>
+        )}
       </header>
 
       {completed ? (
@@ -159,7 +210,7 @@ export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: R
         <h2 id="ring-wishes" className={styles.sectionTitle}>
           {t("The entangled wishes")}
         </h2>
-        <RingWishes wishes={ring.wishes} numbered={numbered} />
+        <RingWishes wishes={ring.wishes} numbered={numbered} yourId={yours?.id ?? null} />
       </section>
 
       {/* The physics behind the keepsake, one tap away: the circuit, the histogram and the shot counts. */}
@@ -208,8 +259,8 @@ export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: R
       </section>
 
       <p className={styles.footerRow}>
-        <Link to={`${path("/")}#wish-form`} className={styles.primaryLink}>
-          {t("Make another wish")}
+        <Link to={writeYourOwn} className={styles.primaryLink}>
+          {yours ? t("Make another wish") : t("Write your own wish")}
         </Link>
       </p>
     </article>

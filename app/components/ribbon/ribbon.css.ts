@@ -29,3 +29,6 @@ export const value = style({
 });
 
 export const label = style({ color: vars.color.textMuted });
+
+/** The server's number, out of sight until the page runs and counts up to it; shown as is without scripts. */
+export const awaitCount = style({ "@media": { "(scripting: enabled)": { visibility: "hidden" } } });

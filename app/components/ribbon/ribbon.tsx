@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useFormats } from "~/i18n/format";
 import { COUNT_UP_MS } from "~/domain/limits";
 import type { RibbonStats } from "~/domain/public-wish";
@@ -13,13 +14,15 @@ function easeOut(progress: number): number {
 }
 
 /**
- * Shows `value`, counting up to it over COUNT_UP_MS whenever it grows (instantly when the visitor prefers less
- * motion). The first value arrives with the page, so it is shown as is: counting up from zero after hydration
- * would flash the real number, then 0, then the count.
+ * Shows `value`, counting up to it over COUNT_UP_MS on load and whenever it grows (spec §2; instantly when the
+ * visitor prefers less motion). On load it counts from zero: the server's number is kept out of sight until then
+ * (see `awaitCount`), so it never flashes before the count starts.
  */
 function useCountUp(value: number): number {
-  const [shown, setShown] = useState(value);
-  const from = useRef(value);
+  // In the browser the count starts at zero (the server's number is hidden until then; the element takes the
+  // mismatch with suppressHydrationWarning); with reduced motion it is the number at once.
+  const [shown, setShown] = useState(() => (typeof document !== "undefined" && !prefersReducedMotion() ? 0 : value));
+  const from = useRef(0);
 
   useEffect(() => {
     const start = from.current;
@@ -61,11 +64,13 @@ function Counter({ value, label }: { value: number | undefined; label: string })
 
 function CountingValue({ value }: { value: number }) {
   const shown = useCountUp(value);
+  const hydrated = useHydrated();
   const { number } = useFormats();
   return (
     <span className={styles.value}>
-      {/* Screen readers get the final number, not every step of the count. */}
-      <span aria-hidden="true" suppressHydrationWarning>
+      {/* Screen readers get the final number, not every step of the count. Until the page runs, the drawn number is
+          hidden where scripts run (ribbon.css), so the count starts from zero; without scripts it shows. */}
+      <span aria-hidden="true" suppressHydrationWarning className={hydrated ? undefined : styles.awaitCount}>
         {number(shown)}
       </span>
       <span className={visuallyHidden} suppressHydrationWarning>

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useToast } from "~/components/toast/toast";
 import {
   COPY_LINK_FAILED,
@@ -17,8 +17,9 @@ import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./wish-wall.css";
 import { useI18n } from "~/i18n/i18n";
 
+// "X", as the rest of the site names it (the spec's "Twitter" predates the rename; ADR 0056).
 const NETWORKS: { key: keyof ShareLinks; label: string }[] = [
-  { key: "twitter", label: "Twitter" },
+  { key: "twitter", label: "X" },
   { key: "facebook", label: "Facebook" },
   { key: "linkedin", label: "LinkedIn" },
 ];
@@ -48,6 +49,15 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
   const fingerprint = useDeviceFingerprint();
   const details = useRef<HTMLDetailsElement>(null);
   const [open, setOpen] = useState(false);
+  // Opens upwards; where that would pass under the sticky header or off the top of the screen, downwards instead.
+  const [below, setBelow] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+
+  useLayoutEffect(() => {
+    if (!open || !list.current) return;
+    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+    setBelow(list.current.getBoundingClientRect().top < Math.max(0, header));
+  }, [open]);
   const [outcome, setOutcome] = useState<CopyLinkOutcome>(() => copyLinkOutcome(wish));
   const links =
     outcome.kind === "link" ? shareLinks(new URL(path(outcome.path), origin).href, tweetText(wish.wish)) : null;
@@ -168,7 +178,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
         {t("Share")}
         <span className={visuallyHidden}> {t("this wish")}</span>
       </summary>
-      <ul className={styles.shareList}>
+      <ul ref={list} className={styles.shareList} data-placement={below ? "below" : undefined}>
         {hydrated && outcome.kind === "info" ? (
           <>
             <li className={styles.shareNote}>{t(outcome.message)}</li>

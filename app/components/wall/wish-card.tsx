@@ -1,4 +1,4 @@
-import { ANONYMOUS_NAME, YOUR_WISH_ON_WALL } from "~/domain/messages";
+import { writerName, YOUR_WISH_ON_WALL } from "~/domain/messages";
 import { usePlace } from "~/i18n/place";
 import type { PublicWish } from "~/domain/public-wish";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
@@ -30,7 +30,7 @@ export function WishCard({ wish, origin, returnTo }: { wish: PublicWish; origin:
         {wish.wish}
       </p>
       <p className={styles.author}>
-        <bdi className={styles.name}>{wish.name.trim() || t(ANONYMOUS_NAME)}</bdi>
+        <bdi className={styles.name}>{writerName(t, wish.name)}</bdi>
         <span aria-hidden="true"> · </span>
         <span className={visuallyHidden}>{t(", from")} </span>
         <bdi suppressHydrationWarning>{place}</bdi>

@@ -195,6 +195,20 @@ export const shareList = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surfaceRaised,
   boxShadow: vars.shadow.card,
+  selectors: { '&[data-placement="below"]': { bottom: "auto", top: "calc(100% + 0.375rem)" } },
+  "@media": {
+    // On a phone the menu is a sheet along the bottom of the screen: always inside it, never under the header.
+    "screen and (max-width: 599px)": {
+      position: "fixed",
+      insetInline: 0,
+      top: "auto",
+      bottom: 0,
+      zIndex: 40,
+      minWidth: 0,
+      padding: `${vars.space.sm} ${vars.space.md} calc(${vars.space.md} + env(safe-area-inset-bottom, 0px))`,
+      borderRadius: `${vars.radius.md} ${vars.radius.md} 0 0`,
+    },
+  },
 });
 
 export const shareItem = style({

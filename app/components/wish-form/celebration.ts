@@ -13,17 +13,24 @@ function centreOf(element: Element): { x: number; y: number } {
   return { x: rect.left + rect.width / 2, y: rect.top + rect.height / 2 };
 }
 
+/** The bottom strip the toast takes (spec: bottom centre), with some to spare. */
+const TOAST_CLEARANCE_PX = 160;
+/** Room left between the sticky header and the bell. */
+const BELOW_HEADER_PX = 16;
+
 /**
  * Where the bell's centre will be on screen once the page has glided to it. On a phone the bell sits far below the
- * Send button: the page scrolls (smoothly) until the bell is in the middle of the screen, or as far as it can, so
- * the star is seen landing and the sparkles are seen bursting.
+ * Send button: the page scrolls (smoothly) until the bell sits just under the sticky header, or as far as it can, so
+ * the star is seen landing and the sparkles are seen bursting, and what the bell card then says (how many wait, whose
+ * wishes the next ring takes) stays above the "encoding complete" toast at the bottom (issue 35).
  */
 function glideToBell(bell: Element): { x: number; y: number } {
   const now = centreOf(bell);
   const rect = bell.getBoundingClientRect();
-  if (rect.top >= 0 && rect.bottom <= window.innerHeight) return now;
+  const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+  if (rect.top >= header && rect.bottom <= window.innerHeight - TOAST_CLEARANCE_PX) return now;
   const maxScroll = document.documentElement.scrollHeight - window.innerHeight;
-  const target = Math.min(Math.max(0, window.scrollY + now.y - window.innerHeight / 2), maxScroll);
+  const target = Math.min(Math.max(0, window.scrollY + rect.top - Math.max(0, header) - BELOW_HEADER_PX), maxScroll);
   window.scrollTo({ top: target, behavior: "smooth" });
   return { x: now.x, y: now.y - (target - window.scrollY) };
 }

@@ -13,14 +13,21 @@ export const ENCODING_STEPS: readonly { stage: EncodingStage; label: string }[] 
 ];
 
 /**
- * The quantum-encoding overlay (spec §4). Its live region is always in the page so each stage is announced; it
- * covers only the form card and is not a dialog, so the rest of the page stays reachable by keyboard.
+ * The quantum-encoding overlay (spec §4): the ritual's full-screen moment (issue 35). Its live region is always in
+ * the page so each stage is announced; focus moves to it while it shows, and the form beneath is inert.
  */
 export function EncodingOverlay({ stage, panelRef }: { stage: EncodingStage | null; panelRef: Ref<HTMLDivElement> }) {
   const { t } = useI18n();
   const index = ENCODING_STEPS.findIndex((step) => step.stage === stage);
   return (
-    <div ref={panelRef} role="status" aria-live="polite" tabIndex={-1} className={stage ? styles.overlay : styles.overlayIdle}>
+    <div
+      ref={panelRef}
+      role="status"
+      aria-live="polite"
+      tabIndex={-1}
+      className={stage ? styles.overlay : styles.overlayIdle}
+      data-testid={stage ? "encoding-moment" : undefined}
+    >
       {stage ? (
         <div className={styles.overlayPanel}>
           <span aria-hidden="true" className={styles.orb} />

@@ -1,5 +1,6 @@
 import { keyframes, style } from "@vanilla-extract/css";
 import { breakpoints, vars } from "~/styles/theme.css";
+import { moment, momentPanel } from "~/styles/moment.css";
 
 export const card = style({ position: "relative", scrollMarginTop: vars.space.md });
 
@@ -132,19 +133,10 @@ export const submit = style({
 
 export const overlayIdle = style({ position: "absolute", width: 0, height: 0, overflow: "hidden" });
 
-export const overlay = style({
-  position: "absolute",
-  inset: 0,
-  display: "grid",
-  placeItems: "center",
-  padding: vars.space.lg,
-  borderRadius: vars.radius.lg,
-  background: "rgba(11, 16, 32, 0.92)",
-  textAlign: "center",
-  outline: "none",
-});
+// The whole screen, opaque and centred (issue 35): the ritual's moment (app/styles/moment.css.ts).
+export const overlay = moment;
 
-export const overlayPanel = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.sm });
+export const overlayPanel = momentPanel;
 
 const spin = keyframes({ to: { transform: "rotate(360deg)" } });
 
@@ -159,7 +151,7 @@ export const orb = style({
   "@media": { [breakpoints.reducedMotion]: { animation: "none" } },
 });
 
-export const stageLabel = style({ margin: 0, fontFamily: vars.font.display, fontSize: "1.375rem", color: vars.color.text });
+export const stageLabel = style({ margin: 0, fontFamily: vars.font.display, fontSize: "clamp(1.4rem, 5vw, 2rem)", color: vars.color.text });
 
 export const stageCount = style({ margin: 0, color: vars.color.textMuted });
 

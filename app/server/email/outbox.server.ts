@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAY_MS } from "~/domain/limits";
 import { ANONYMOUS_NAME, mailStopLine } from "~/domain/messages";
+import { storyOf, storySentence } from "~/domain/provider-story";
 import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
 import type { FriendWish, WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
@@ -188,7 +189,7 @@ export function friendWishEmail(env: Env, input: FriendWish, stopUrl: string): O
   ];
   if (input.message) lines.push(`${input.name ? `${input.name} adds` : "They add"}:`, "", input.message, "");
   lines.push(
-    `${siteName(env)} is a digital wishing well: people everywhere write a wish, and a shared bell entangles them on a quantum computer.`,
+    `${siteName(env)} is a digital wishing well. ${storySentence(translatorFor(DEFAULT_LOCALE), storyOf(settingsOf(env).QUANTUM_PROVIDER), "shareLine")}`,
     `Add your own wish and ring the bell: ${settingsOf(env).SITE_URL}`,
     "",
     "You received this message because someone entered your address on our site. We keep no list of it.",

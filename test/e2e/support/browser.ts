@@ -18,6 +18,8 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** The browser's language (navigator.language and Accept-Language); en-US by default. */
   locale?: string;
+  /** A phone: touch events, a mobile viewport meta and coarse pointers (hasTouch + isMobile). */
+  touch?: boolean;
 }
 
 /** A fresh visitor: own storage, a new device fingerprint, and every request off this machine refused. */
@@ -28,6 +30,8 @@ export async function newVisitor(browser: Browser, options: ContextOptions = {})
     reducedMotion: options.reducedMotion ?? "reduce",
     viewport: options.viewport ?? { width: 1280, height: 900 },
     locale: options.locale ?? "en-US",
+    hasTouch: options.touch ?? false,
+    isMobile: options.touch ?? false,
   });
   await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort("blockedbyclient"));
   const page = await context.newPage();

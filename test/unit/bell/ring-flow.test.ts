@@ -9,7 +9,8 @@ import {
   secondsUntil,
 } from "../../../app/components/bell/ring-flow";
 import type { PublicWish } from "../../../app/domain/public-wish";
-import { ringWishIds } from "~/domain/ring-batch";
+import { ringPreview, ringWishIds } from "~/domain/ring-batch";
+import { bellRingPreview } from "~/domain/messages";
 
 function wish(id: string, timestamp: string, status: PublicWish["status"] = "pending"): PublicWish {
   return {
@@ -88,6 +89,27 @@ describe("ringWishIds", () => {
 
   it("asks for nothing when nothing is pending", () => {
     expect(ringWishIds([wish("a", "2026-11-22T06:00:00.000Z", "submitted_for_batching")])).toEqual([]);
+  });
+
+  // Issue 35: the ringer's own waiting wish rings in the ring they ring, with the oldest others (ADR 0033's rule).
+  const seven = ["a", "b", "c", "d", "e", "f", "g"].map((id, index) => wish(id, `2026-11-22T06:0${index}:00.000Z`));
+
+  it("takes the ringer's own waiting wish and the four oldest others, oldest first as the claim orders them", () => {
+    expect(ringWishIds(seven, "g")).toEqual(["a", "b", "c", "d", "g"]);
+    expect(ringWishIds(seven, "b")).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("ignores an own wish that no longer waits", () => {
+    expect(ringWishIds(seven, "gone")).toEqual(["a", "b", "c", "d", "e"]);
+    expect(ringWishIds([...seven, wish("h", "2026-11-22T07:00:00.000Z", "entangled")], "h")).toEqual(["a", "b", "c", "d", "e"]);
+  });
+
+  it("says before the press whose wishes ring", () => {
+    expect(bellRingPreview(english, ringPreview(seven, "g")!)).toBe("This ring takes your wish and the 4 oldest other waiting wishes.");
+    expect(bellRingPreview(english, ringPreview(seven, null)!)).toBe("This ring takes the 5 oldest waiting wishes.");
+    expect(bellRingPreview(english, ringPreview([seven[0]], "a")!)).toBe("This ring takes your wish.");
+    expect(bellRingPreview(english, ringPreview([seven[0]], null)!)).toBe("This ring takes the one waiting wish.");
+    expect(ringPreview([], "a")).toBeNull();
   });
 });
 

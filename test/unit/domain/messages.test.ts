@@ -50,3 +50,14 @@ describe("messages", () => {
     }
   });
 });
+
+describe("writerName (issue 35)", () => {
+  it("reads the server's English 'Anonymous' (and an empty name) in the page's language", async () => {
+    const { translatorFor } = await import("~/i18n/catalogues.server");
+    const arabic = translatorFor("ar");
+    expect(messages.writerName(arabic, "Anonymous")).toBe(arabic(messages.ANONYMOUS_NAME));
+    expect(messages.writerName(arabic, "  ")).toBe(arabic(messages.ANONYMOUS_NAME));
+    expect(messages.writerName(arabic, "Anonymous")).not.toBe("Anonymous");
+    expect(messages.writerName(english, " Mira ")).toBe("Mira");
+  });
+});

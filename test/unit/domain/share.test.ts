@@ -50,14 +50,15 @@ describe("ringPath and copyLinkOutcome", () => {
 
   it("links to the ring once rung", () => {
     expect(copyLinkOutcome({ status: "entangled", bellRingId: "R1" })).toEqual({ kind: "link", path: "/bell/R1" });
-    expect(copyLinkOutcome({ status: "submitted_for_batching", bellRingId: "R2" })).toEqual({
-      kind: "link",
-      path: "/bell/R2",
-    });
+    expect(copyLinkOutcome({ status: "processed", bellRingId: "R2" })).toEqual({ kind: "link", path: "/bell/R2" });
   });
 
   it.each(["pending", "submitted_for_batching"])("informs while %s", (status) => {
     expect(copyLinkOutcome({ status, bellRingId: null })).toEqual({ kind: "info", message: COPY_LINK_PENDING });
+  });
+
+  it("says 'still being processed' for a wish submitted for batching, though its ring exists (spec §7, issue 35)", () => {
+    expect(copyLinkOutcome({ status: "submitted_for_batching", bellRingId: "R2" })).toEqual({ kind: "info", message: COPY_LINK_PENDING });
   });
 
   it.each([[{ status: "processed" }], [{ status: "entangled", bellRingId: "" }], [null], [undefined], [{}]])(

@@ -15,6 +15,8 @@ import {
   ringShareText,
   shotsSentence,
   timingSentence,
+  yourCompanyLine,
+  sharedRingContext,
 } from "../../../app/components/result/result-copy";
 import { POEM_LINES } from "../../../app/domain/poem";
 import { postText } from "../../../app/domain/share";
@@ -165,5 +167,30 @@ describe("formatDuration", () => {
     expect(formatDuration(english, 3599)).toBe("1 hour");
     expect(formatDuration(english, 3660)).toBe("1 hour 1 minute");
     expect(formatDuration(english, 10_800)).toBe("3 hours");
+  });
+});
+
+describe("a ring that knows its writer (issue 35)", () => {
+  const list = (items: readonly string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`);
+
+  it("says who the visitor rang with", () => {
+    expect(yourCompanyLine(english, list, ["Rwanda", "Ireland", "Japan"], 4)).toBe("Your wish rang with wishes from Rwanda, Ireland and Japan.");
+    expect(yourCompanyLine(english, list, [], 2)).toBe("Your wish rang with 2 other wishes.");
+    expect(yourCompanyLine(english, list, [], 0)).toBe("Your wish rang on its own.");
+  });
+
+  it("quotes the sharer's own words, and still says a simulated ring is simulated", () => {
+    const words = "May the rivers between our villages carry bread and songs instead of fear";
+    const sim = ringShareText(english, simulatorRing(), 5, "Quantum Bell", words);
+    expect(sim).toMatch(/^My wish rang in a simulated ring of the Quantum Bell: /);
+    expect(sim).toContain("“May the rivers");
+    expect(postText(sim)).toContain("simulated");
+    const hw = ringShareText(english, hardwareRing(), 5, "Quantum Bell", words);
+    expect(hw).toContain("My wish rang on ibm_fez in the Quantum Bell:");
+    expect(ringShareText(english, simulatorRing(), 5, "Quantum Bell")).not.toContain("My wish");
+  });
+
+  it("tells a visitor from a shared link what the page is", () => {
+    expect(sharedRingContext(english, "Quantum Bell", 5)).toContain("Someone shared a ring of the Quantum Bell: 5 wishes for peace");
   });
 });
