@@ -1,3 +1,4 @@
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
@@ -71,7 +72,12 @@ export interface SubmittedWish {
  * move only if that row exists, all in one D1 batch (one transaction), so concurrent submissions can neither pass
  * the daily limit together nor leave the counters out of step.
  */
-export async function submitWish(env: Env, request: Request, input: WishSubmission, now = Date.now()): Promise<SubmittedWish> {
+/** What is stored with a wish besides the visitor's fields: the language its page spoke. */
+export interface WishContext {
+  locale?: Locale;
+}
+
+export async function submitWish(env: Env, request: Request, input: WishSubmission, now = Date.now(), context: WishContext = {}): Promise<SubmittedWish> {
   const text = (await moderated(input.wish, "wish"))!;
   const name = await moderated(input.name, "name");
   const match = input.country ? findCountry(input.country) : undefined;
@@ -95,12 +101,12 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   const statements = [
     statement(
       `INSERT INTO wishes (id, text, name, email, country, country_code, location, lat, lon, theme, status,
-                           fingerprint_hash, ip_hash, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqlText(WISH_STATUS.pending)}, ?, ?, ?
+                           fingerprint_hash, ip_hash, created_at, locale)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqlText(WISH_STATUS.pending)}, ?, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM wishes WHERE fingerprint_hash = ? AND created_at >= ?) < ?
          AND (SELECT COUNT(*) FROM wishes WHERE ip_hash = ? AND created_at >= ?) < ?`,
       id, text, name ?? null, input.email ?? null, country, countryCode, location, coarseCoordinate(input.lat), coarseCoordinate(input.lon),
-      theme, fingerprintHash, ipHash, now, fingerprintHash, dayStart, DAILY_WISH_LIMIT, ipHash, dayStart, ipLimit,
+      theme, fingerprintHash, ipHash, now, context.locale ?? DEFAULT_LOCALE, fingerprintHash, dayStart, DAILY_WISH_LIMIT, ipHash, dayStart, ipLimit,
     ),
   ];
   const [inserted] = await env.DB.batch(statements);

@@ -47,6 +47,10 @@ export const wishes = sqliteTable(
     withdrawnAt: integer("withdrawn_at"),
     /** The withdrawn wish's qubit rotation, so its ring's circuit diagram stays the one that ran. */
     withdrawnAngle: real("withdrawn_angle"),
+    /** The language the wish was written in (its page's): its mails and notifications speak it. Null before 0022: English. */
+    locale: text("locale"),
+    /** When the "your wish rang" notices (mail, push) were claimed for it: at most once per wish. */
+    rangNotifiedAt: integer("rang_notified_at"),
   },
   (t) => [
     index("wishes_auto_hidden_idx").on(t.autoHiddenAt).where(sql`${t.autoHiddenAt} IS NOT NULL`),
@@ -299,6 +303,8 @@ export const newsletterSubscribers = sqliteTable(
     unsubscribedAt: integer("unsubscribed_at"),
     /** The address's keyed hash (its mail-stop token), so a one-click unsubscribe finds the row. */
     addressHash: text("address_hash"),
+    /** The language of the page the address subscribed on: its letters speak it. */
+    locale: text("locale"),
   },
   (t) => [index("newsletter_token_idx").on(t.token), index("newsletter_address_hash_idx").on(t.addressHash)],
 );
