@@ -240,6 +240,12 @@ export const REPORT_FAILED = "Failed to report the wish. Please try again.";
 // Refusals and failures answered by the server (API errors, the Worker, the BellRoom, admin actions).
 export const WISH_NOT_FOUND = "We could not find that wish.";
 export const WISH_NOT_YOURS = "Only the device that wrote this wish can withdraw it.";
+export const PUSH_NOT_YOURS = "Only the device that wrote this wish can ask to be told when it rings.";
+export const PUSH_UNAVAILABLE = "This site cannot send notifications yet.";
+export const PUSH_ENDPOINT_REFUSED = "This browser's push service is not one we can send to.";
+export const PUSH_WISH_NOT_WAITING = "This wish is no longer waiting for a ring.";
+export const PUSH_TOO_MANY = "This wish already has as many browsers to tell as it may.";
+export const PUSH_RANG_TITLE = "Your wish rang";
 /** In a ring's list, in place of a wish its writer or the operator withdrew after it rang. */
 export const WISH_WITHDRAWN = "A wish withdrawn";
 export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";

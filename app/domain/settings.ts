@@ -31,6 +31,25 @@ const SENTRY_DSN = /^https?:\/\/[^@/\s]+@[^/\s]+\/.*\d+$/;
 
 const blank = (value: string | undefined) => !value?.trim();
 
+/** VAPID keys as web-push tools print them: the uncompressed P-256 public point and the private scalar, base64url. */
+export const VAPID_PUBLIC_KEY_PATTERN = /^B[A-Za-z0-9_-]{86}$/;
+export const VAPID_PRIVATE_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+function vapidProblems(values: SettingValues, deployed: boolean): string[] {
+  const problems: string[] = [];
+  const [publicKey, privateKey] = [values.VAPID_PUBLIC_KEY?.trim(), values.VAPID_PRIVATE_KEY?.trim()];
+  if (!publicKey && !privateKey) {
+    if (deployed) problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: visitors cannot be told by Web Push when their wish rings (`node scripts/vapid-keys.mjs` makes a pair).");
+    return problems;
+  }
+  if (!publicKey || !privateKey) return ["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither."];
+  if (!VAPID_PUBLIC_KEY_PATTERN.test(publicKey)) problems.push("VAPID_PUBLIC_KEY is not an uncompressed P-256 public key in base64url (87 characters starting with B).");
+  if (!VAPID_PRIVATE_KEY_PATTERN.test(privateKey)) problems.push("VAPID_PRIVATE_KEY is not a P-256 private key in base64url (43 characters).");
+  const subject = values.VAPID_SUBJECT?.trim();
+  if (subject && !/^(mailto:)?[^\s@:]+@[^\s@]+\.[^\s@]+$/i.test(subject)) problems.push("VAPID_SUBJECT must be an e-mail address push services can write to.");
+  return problems;
+}
+
 function siteUrlProblem(value: string | undefined): string | null {
   if (blank(value)) return "SITE_URL is not set: it must be the site's public https origin.";
   let url: URL;
@@ -73,6 +92,7 @@ export function settingsProblems(values: SettingValues, deployed: boolean): stri
   if (!blank(values.SENTRY_DSN) && !SENTRY_DSN.test(values.SENTRY_DSN!.trim())) {
     problems.push("SENTRY_DSN is not a Sentry DSN (https://key@host/project-id).");
   }
+  problems.push(...vapidProblems(values, deployed));
   if (blank(values.CF_ACCESS_AUD) !== blank(values.CF_ACCESS_TEAM_DOMAIN)) {
     problems.push("CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD go together: set both or neither.");
   }

@@ -33,6 +33,8 @@ async function eraseWish(env: Pick<Env, "DB">, wish: WishForErasure, now: number
   const dependents = [
     env.DB.prepare("DELETE FROM resonances WHERE wish_id = ?").bind(wish.id),
     env.DB.prepare("DELETE FROM reports WHERE wish_id = ?").bind(wish.id),
+    // A withdrawn wish tells no browser it rang (issue 36).
+    env.DB.prepare("DELETE FROM push_subscriptions WHERE wish_id = ?").bind(wish.id),
   ];
   if (wish.bell_ring_id === null) {
     await env.DB.batch([...dependents, env.DB.prepare("DELETE FROM wishes WHERE id = ?").bind(wish.id)]);

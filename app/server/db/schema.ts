@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { OUTBOX_STATUS, OUTBOX_STATUSES, RING_STATUS, RING_STATUSES, WISH_STATUS, WISH_STATUSES } from "../../domain/statuses";
 
 export { RING_STATUSES };
@@ -385,4 +385,24 @@ export const errorCounts = sqliteTable(
     count: integer("count").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.hour, t.code] })],
+);
+
+/**
+ * Browsers that asked to be told when a wish rings (Web Push, ADR 0059): kept while the wish waits and until its ring
+ * has been announced, then deleted; a push service's 404 or 410 deletes one at once. The endpoint and keys are the
+ * browser's, not the visitor's identity, and are never shown.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    wishId: text("wish_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** Sends of the ring's notice that failed for a reason other than the subscription being gone. */
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [uniqueIndex("push_subscriptions_wish_endpoint_idx").on(t.wishId, t.endpoint), index("push_subscriptions_created_idx").on(t.createdAt)],
 );

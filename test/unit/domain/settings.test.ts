@@ -9,6 +9,8 @@ const good = {
   HASH_SECRET: "k1Hc9Zq4mW7vT2yB8nR5xL0pD3sF6gJ1aE",
   SESSION_SECRET: "u7Yt4Rr2Ee9Ww1Qq3Aa5Ss8Dd6Ff0Gg2Hh",
   ADMIN_PASSWORD: "correct horse battery staple",
+  VAPID_PUBLIC_KEY: "BG89lkMSWGpi_sv_7jl07HuBaPvMvdsgksouvOltCK0aGxnzsTuX9DjFu2vrJ_InCeO7u8GPkn8vatrVX8DbapA",
+  VAPID_PRIVATE_KEY: "lNFl57hJd0B6I9KMpRMVEKEk6HHY7gIZk2idWKDMALk",
 };
 
 describe("settingsProblems", () => {
@@ -48,6 +50,16 @@ describe("deploymentProblems and deployedEnvironment", () => {
   it("finds the placeholders wrangler.toml ships with", () => {
     expect(deploymentProblems({ databaseIds: ["00000000-0000-0000-0000-000000000000"], routes: ["quantum-bell.example"] })).toHaveLength(2);
     expect(deploymentProblems({ databaseIds: ["6f1c2d3e-4a5b-4c6d-8e7f-901234567890"], routes: ["bell.org/*"] })).toEqual([]);
+  });
+
+  it("asks a deployed site for the VAPID pair, well formed, and a local run only for both or neither (issue 36)", () => {
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, ...without } = good;
+    expect(settingsProblems(without, true)).toEqual([expect.stringContaining("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set")]);
+    expect(settingsProblems({}, false)).toEqual([]);
+    expect(settingsProblems({ VAPID_PUBLIC_KEY }, false)).toEqual(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither."]);
+    expect(settingsProblems({ ...good, VAPID_PRIVATE_KEY: "short" }, true)).toEqual([expect.stringContaining("VAPID_PRIVATE_KEY is not a P-256 private key")]);
+    expect(settingsProblems({ ...good, VAPID_PUBLIC_KEY: VAPID_PRIVATE_KEY + VAPID_PRIVATE_KEY }, true)).toEqual([expect.stringContaining("VAPID_PUBLIC_KEY is not an uncompressed")]);
+    expect(settingsProblems({ ...good, VAPID_SUBJECT: "someone" }, true)).toEqual(["VAPID_SUBJECT must be an e-mail address push services can write to."]);
   });
 
   it("reads DEPLOY_ENV", () => {
