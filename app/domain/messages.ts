@@ -246,6 +246,11 @@ export const PUSH_ENDPOINT_REFUSED = "This browser's push service is not one we 
 export const PUSH_WISH_NOT_WAITING = "This wish is no longer waiting for a ring.";
 export const PUSH_TOO_MANY = "This wish already has as many browsers to tell as it may.";
 export const PUSH_RANG_TITLE = "Your wish rang";
+export const PUSH_OFFER = "Tell me when my wish rings";
+export const PUSH_ASKING = "Asking your browser…";
+export const PUSH_SUBSCRIBED = "We will tell you on this device when your wish rings.";
+export const PUSH_DENIED = "Notifications are blocked for this site in your browser's settings.";
+export const PUSH_FAILED = "We could not set up the notification. Please try again.";
 /** In a ring's list, in place of a wish its writer or the operator withdrew after it rang. */
 export const WISH_WITHDRAWN = "A wish withdrawn";
 export const REPORT_LIMITED = "You have sent many reports today. Thank you; please try again tomorrow.";
