@@ -2,7 +2,7 @@ import type { WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { announceWish } from "./announce.server";
 import { queueWishCopy } from "./email/outbox.server";
-import { submitWish, type SubmittedWish } from "./wishes.server";
+import { submitWish, type SubmittedWish, type SubmittedWishFor } from "./wishes.server";
 import { recordMetric } from "./metrics.server";
 import { requestLocale } from "./locale.server";
 import { splitLocalePath, type Locale } from "~/domain/locale";
@@ -21,7 +21,7 @@ function wishLocale(request: Request): Locale {
  * limits, tell the room, and queue the copy for a visitor who gave an e-mail. One function, so the doors cannot drift
  * apart again (the form's path once forgot the copy).
  */
-export async function createWish(request: Request, { env, ctx }: CloudflareContext, input: WishSubmission): Promise<SubmittedWish> {
+export async function createWish(request: Request, { env, ctx }: CloudflareContext, input: WishSubmission): Promise<SubmittedWish & SubmittedWishFor> {
   const locale = wishLocale(request);
   const submitted = await submitWish(env, request, input, Date.now(), { locale });
   announceWish(env, ctx, submitted.wish);

@@ -45,7 +45,7 @@ async function eraseWish(env: Pick<Env, "DB">, wish: WishForErasure, now: number
       // Hidden first, while the text is still what the triggers counted, then emptied.
       env.DB.prepare("UPDATE wishes SET hidden = 1 WHERE id = ?").bind(wish.id),
       env.DB.prepare(
-        `UPDATE wishes SET text = '', name = NULL, email = NULL, country = NULL, country_code = NULL, location = NULL,
+        `UPDATE wishes SET text = '', name = NULL, email = NULL, for_name = NULL, for_token = NULL, country = NULL, country_code = NULL, location = NULL,
            lat = NULL, lon = NULL, fingerprint_hash = '', ip_hash = NULL, resonance_count = 0, report_count = 0,
            withdrawn_at = ?, withdrawn_angle = ? WHERE id = ?`,
       ).bind(now, angle, wish.id),

@@ -51,6 +51,10 @@ export const wishes = sqliteTable(
     locale: text("locale"),
     /** When the "your wish rang" notices (mail, push) were claimed for it: at most once per wish. */
     rangNotifiedAt: integer("rang_notified_at"),
+    /** "Ring a bell for someone": the name the writer gave the person it is for, shown on their page only. */
+    forName: text("for_name"),
+    /** The unguessable token of that person's page, /for/{token} (128 random bits, base64url). */
+    forToken: text("for_token"),
   },
   (t) => [
     index("wishes_auto_hidden_idx").on(t.autoHiddenAt).where(sql`${t.autoHiddenAt} IS NOT NULL`),
@@ -74,6 +78,7 @@ export const wishes = sqliteTable(
     index("wishes_fingerprint_created_idx").on(t.fingerprintHash, t.createdAt),
     index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),
     index("wishes_ring_idx").on(t.bellRingId),
+    uniqueIndex("wishes_for_token_idx").on(t.forToken).where(sql`${t.forToken} IS NOT NULL`),
   ],
 );
 
