@@ -1,4 +1,5 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { cutAtWord } from "~/domain/cut-text";
 import { ANONYMOUS_NAME, msg, type Translate } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
@@ -174,8 +175,7 @@ export function ringShareText(t: Translate, ring: Pick<RingView, "isSimulator" |
 }
 
 function cut(text: string, max: number): string {
-  const characters = Array.from(text);
-  return characters.length <= max ? text : `${characters.slice(0, max - 1).join("")}…`;
+  return cutAtWord(text, max);
 }
 
 export interface RingMetaInput {

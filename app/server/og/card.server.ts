@@ -4,6 +4,7 @@ import { readRingVariant } from "~/domain/og-variant";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/domain/locale";
 import { msg } from "~/domain/messages";
 import { TAGLINE, THEME_COLOUR } from "~/domain/site";
+import { cutAtWord } from "~/domain/cut-text";
 import { translatorFor } from "~/i18n/catalogues.server";
 import type { ShapedBlock, TextBox } from "./shaped-text.server";
 
@@ -42,10 +43,11 @@ const VARIANT_LABEL: Record<OgVariant, string> = {
   story: msg("The bell has rung"),
 };
 
-function clean(value: string | null, max: number): string {
+function clean(value: string | null, max: number, locale: Locale): string {
   // Control and format characters would render as boxes; whitespace runs collapse so the cut counts visible text.
   const text = (value ?? "").replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
-  return Array.from(text).slice(0, max).join("").trim();
+  // At a word, with an ellipsis, in every script (issue 36).
+  return cutAtWord(text, max, locale);
 }
 
 /**
@@ -63,8 +65,8 @@ export function readOgCard(params: URLSearchParams, siteName: string): OgCard {
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const t = translatorFor(locale);
   const tagline = t(TAGLINE);
-  const title = clean(params.get("title"), OG_TITLE_MAX) || siteName;
-  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX) || (title === siteName ? tagline : "");
+  const title = clean(params.get("title"), OG_TITLE_MAX, locale) || siteName;
+  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX, locale) || (title === siteName ? tagline : "");
   const label = VARIANT_LABEL[variant] ? t(VARIANT_LABEL[variant]) : "";
   return { title, subtitle, variant, bits: ring?.bits ?? null, locale, label, tagline };
 }
