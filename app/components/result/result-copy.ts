@@ -234,13 +234,14 @@ export function ringOrigins(t: Translate, wishes: readonly Pick<RingView["wishes
  */
 export function ringCard(
   t: Translate,
-  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring">,
+  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring"> & { id?: string },
   siteName: string,
   format: RingImageFormat = "bell",
 ): CardParams {
   return {
     title: cut(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
     subtitle: cut(`${ringOrigins(t, ring.wishes)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
-    variant: ringVariant(format, ring.bitstring),
+    // The posters (story, square) print the ring's short link and, on the story, its QR code (issue 36).
+    variant: ringVariant(format, ring.bitstring, ring.id),
   };
 }

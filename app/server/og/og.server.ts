@@ -18,7 +18,7 @@ export async function handleOgRequest(request: Request, env: Pick<Env, "SITE_NAM
   const siteName = env.SITE_NAME || DEFAULT_SITE_NAME;
   // Text on the site's own card only when the site wrote it (ADR 0026): anything else gets the default card.
   const trusted = !needsSignature(url.searchParams) || (await hasValidSignature(env, url.searchParams));
-  const card = readOgCard(trusted ? url.searchParams : new URLSearchParams(), siteName);
+  const card = readOgCard(trusted ? url.searchParams : new URLSearchParams(), siteName, url.origin);
   const cacheKey = new Request(ogCacheKey(url.origin, card));
   const cache = edgeCache();
   const cached = await cache.match(cacheKey);

@@ -80,8 +80,8 @@ async function shapeScripts(card: OgCard, assets: Fetcher): Promise<ShapedText> 
 }
 
 export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher): Promise<Uint8Array<ArrayBuffer>> {
-  const [fontSets, shaped] = await Promise.all([start(), card.variant === "square" ? {} : shapeScripts(card, assets)]);
-  const { width, height } = ogSize(card.variant);
+  const [fontSets, shaped] = await Promise.all([start(), card.variant === "square" && !card.bits ? {} : shapeScripts(card, assets)]);
+  const { width, height } = ogSize(card.variant, card.bits !== null);
   const tree = cardTree(card, siteName, OG_FONT_STACK, shaped);
   const fonts = ROBOTO_TEXT.test(textIn(tree)) ? fontSets.roboto : fontSets.all;
   const svg = await satori(tree as Parameters<typeof satori>[0], { width, height, fonts });
