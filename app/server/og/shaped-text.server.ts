@@ -150,6 +150,9 @@ function graphemesOf(unit: Unit, text: string): Unit[] {
   }));
 }
 
+/** A comma, full stop or closing mark stays with the word before it: no line starts with one (issue 36). */
+const closingPunctuation = (segment: string) => /^[\p{Po}\p{Pe}\p{Pf}]+$/u.test(segment);
+
 /** Where a last line may end before its ellipsis, longest first: after each whole word, then between graphemes. */
 function ellipsisCuts(text: string, start: number, end: number): number[] {
   const line = text.slice(start, end);
@@ -193,7 +196,7 @@ export function shapeText(box: TextBox, fonts: readonly Font[]): ShapedBlock {
         }
       }
       line = { start: unit.start, end: unit.end };
-    } else if (unit.blank || widthOf(line.start, unit.end) <= box.width) {
+    } else if (unit.blank || closingPunctuation(text.slice(unit.start, unit.end)) || widthOf(line.start, unit.end) <= box.width) {
       line.end = unit.end;
     } else {
       lines.push(line);

@@ -139,3 +139,12 @@ describe("an overflowing card line", () => {
     expect(ends.has(kept.length)).toBe(true);
   });
 });
+
+describe("line breaks around punctuation", () => {
+  it("never start a line with the comma that ends the word before it (Hindi, as the story image showed)", () => {
+    const text = "जो हम साथ मिलकर चाहते हैं, दुनिया उसे याद रखने लगती है।";
+    const block = shape(text, { width: 888, size: 80, maxLines: 4, align: "center" });
+    for (const line of block.lineTexts) expect(line).not.toMatch(/^[,،।.]/u);
+    expect(block.lineTexts.join(" ").replace(/\s+/g, " ")).toBe(text);
+  });
+});
