@@ -12,8 +12,8 @@ const RING_VARIANT = new RegExp(`^(bell|story|square)-([01]{1,${RING_BATCH_SIZE}
 
 export function ringVariant(format: RingImageFormat, bitstring: string | null, ringId?: string): string {
   if (!bitstring) return format;
-  const withId = ringId && format !== "bell" ? `${format}-${bitstring}-${ringId}` : `${format}-${bitstring}`;
-  return RING_VARIANT.test(withId) ? withId : format;
+  const candidates = [...(ringId && format !== "bell" ? [`${format}-${bitstring}-${ringId}`] : []), `${format}-${bitstring}`];
+  return candidates.find((candidate) => RING_VARIANT.test(candidate)) ?? format;
 }
 
 /** The format, bits and (on a poster) ring id of a ring variant, or null for any other variant. */
