@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_WORDS_MAX } from "~/domain/limits";
 import { cutAtWord } from "~/domain/cut-text";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, LOCALES, localizePath, splitLocalePath, type Locale } from "~/domain/locale";
 import { DEFAULT_KEYWORDS, DEFAULT_SITE_NAME, TAGLINE } from "~/domain/site";
@@ -59,6 +59,8 @@ export interface CardParams {
   title?: string;
   subtitle?: string;
   variant?: string;
+  /** On a ring's story shared by one of its writers: their own wish (issue 36). */
+  words?: string;
   /** The language of the card's own words (its label and tagline); English when not given. */
   lang?: Locale;
 }
@@ -70,6 +72,7 @@ export function ogImagePath(params: CardParams): string {
   if (params.title) query.set("title", cutAtWord(params.title, OG_TITLE_MAX, params.lang));
   if (params.subtitle) query.set("subtitle", cutAtWord(params.subtitle, OG_SUBTITLE_MAX, params.lang));
   if (params.variant) query.set("variant", params.variant);
+  if (params.words) query.set("words", cutAtWord(params.words, OG_WORDS_MAX, params.lang));
   if (params.lang && params.lang !== DEFAULT_LOCALE) query.set("lang", params.lang);
   const search = query.toString();
   return `/og${search ? `?${search}` : ""}`;

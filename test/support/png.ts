@@ -7,7 +7,7 @@ export async function decodePng(bytes: Uint8Array): Promise<{ width: number; hei
   let offset = 8;
   let width = 0;
   let height = 0;
-  const idat: Uint8Array[] = [];
+  const idat: Uint8Array<ArrayBuffer>[] = [];
   while (offset < bytes.length) {
     const length = view.getUint32(offset);
     const type = new TextDecoder().decode(bytes.subarray(offset + 4, offset + 8));
@@ -16,7 +16,7 @@ export async function decodePng(bytes: Uint8Array): Promise<{ width: number; hei
       width = view.getUint32(offset + 8);
       height = view.getUint32(offset + 12);
       if (body[8] !== 8 || body[9] !== 6 || body[12] !== 0) throw new Error("only 8-bit RGBA, non-interlaced PNGs");
-    } else if (type === "IDAT") idat.push(body);
+    } else if (type === "IDAT") idat.push(body.slice());
     offset += 12 + length;
   }
   const inflated = new Uint8Array(await new Response(new Blob(idat).stream().pipeThrough(new DecompressionStream("deflate"))).arrayBuffer());

@@ -1,5 +1,5 @@
 import { constellationLayout } from "~/domain/constellation";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_WORDS_MAX } from "~/domain/limits";
 import { readRingVariant } from "~/domain/og-variant";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/domain/locale";
 import { msg } from "~/domain/messages";
@@ -31,6 +31,8 @@ export interface OgCard {
   bits: string | null;
   /** On a ring's poster (story, square): the ring's short link, printed and (on the story) as a QR code. */
   link: string | null;
+  /** On a ring's story shared by one of its writers: their own wish, quoted. */
+  words: string;
   /** The language of the card's own words (`?lang=`, the sharing page's language; not signed, it picks only our text). */
   locale: Locale;
   /** The variant's label and the tagline, in that language. */
@@ -73,7 +75,8 @@ export function readOgCard(params: URLSearchParams, siteName: string, origin = "
   const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX, locale) || (title === siteName ? tagline : "");
   const label = VARIANT_LABEL[variant] ? t(VARIANT_LABEL[variant]) : "";
   const link = ring?.ringId && origin ? `${origin}/bell/${ring.ringId}` : null;
-  return { title, subtitle, variant, bits: ring?.bits ?? null, link, locale, label, tagline };
+  const words = variant === "story" && ring ? clean(params.get("words"), OG_WORDS_MAX, locale) : "";
+  return { title, subtitle, variant, bits: ring?.bits ?? null, link, words, locale, label, tagline };
 }
 
 /** The cache key is the normalised card, so every query that draws the same picture shares one PNG. */
@@ -81,6 +84,7 @@ export function ogCacheKey(origin: string, card: OgCard): string {
   const ringId = card.link?.split("/").pop();
   const variant = card.bits ? [card.variant, card.bits, ...(ringId ? [ringId] : [])].join("-") : card.variant;
   const query = new URLSearchParams({ title: card.title, subtitle: card.subtitle, variant });
+  if (card.words) query.set("words", card.words);
   if (card.locale !== DEFAULT_LOCALE) query.set("lang", card.locale);
   return `${origin}/og?${query}`;
 }
@@ -219,7 +223,8 @@ function frameStyle(size: { width: number; height: number; padding: string; edge
   };
 }
 
-export type CardText = "title" | "subtitle" | "label" | "tagline";
+export type CardText = "title" | "subtitle" | "label" | "tagline" | "words";
+
 type Box = Omit<TextBox, "text">;
 
 /**
@@ -235,6 +240,7 @@ export function textBoxes(card: OgCard): Record<CardText, Box> {
       subtitle: { size: 34, lineHeight: 1.35, width: 888, maxLines: 2, align: "center" },
       label: { size: 30, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
       tagline: { size: 30, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
+      words: { size: 34, lineHeight: 1.35, width: 824, maxLines: 2, align: "center" },
     };
   }
   if (card.variant === "story") {
@@ -244,6 +250,7 @@ export function textBoxes(card: OgCard): Record<CardText, Box> {
       subtitle: { size: 42, lineHeight: 1.35, width: 888, maxLines: 3, align: "center" },
       label: { size: 36, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
       tagline: { size: 36, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
+      words: { size: 40, lineHeight: 1.35, width: 824, maxLines: 3, align: "center" },
     };
   }
   const size = (length > 60 ? 54 : length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
@@ -253,6 +260,7 @@ export function textBoxes(card: OgCard): Record<CardText, Box> {
     subtitle: { size: 32, lineHeight: 1.35, width, maxLines: 2, align: "start" },
     label: { size: 24, lineHeight: 1.2, width: 520, maxLines: 1, align: "start", fit: true },
     tagline: { size: 24, lineHeight: 1.3, width: 1000, maxLines: 1, align: "start", fit: true },
+    words: { size: 28, lineHeight: 1.35, width, maxLines: 2, align: "start" },
   };
 }
 
@@ -288,6 +296,7 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: S
         ...(card.bits ? [constellation(card.bits, 888)] : [bellMark(320)]),
         textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
         ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
+        ...(card.words ? [sharerWords(card, shaped, boxes)] : []),
       ]),
       card.link
         ? el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 28 } }, [qrCode(card.link, 280), shortLink(card.link, 34)])
@@ -296,6 +305,16 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: S
             el("div", { style: { display: "flex", fontSize: 36, color: MUTED } }, shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline),
           ]),
     ],
+  );
+}
+
+/** The sharer's own wish on their ring's story, quoted in a gold-edged box. */
+function sharerWords(card: OgCard, shaped: ShapedText, boxes: Record<CardText, Box>): CardNode {
+  const quoted = `“${card.words}”`;
+  return el(
+    "div",
+    { style: { display: "flex", justifyContent: "center", padding: "28px 32px", borderRadius: 24, border: `3px solid ${GOLD}`, background: SURFACE } },
+    [textOrOutline(quoted, shaped.words, boxes.words, { color: TEXT })],
   );
 }
 
