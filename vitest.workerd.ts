@@ -8,7 +8,18 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * A vitest project inside workerd: the Worker of wrangler.toml, with the test secrets and the migrations to apply.
  * `bindings` adds to or overrides them (the IBM lane configures QUANTUM_PROVIDER=ibm this way).
  */
-export function workerdConfig({ include, bindings = {}, globalSetup }: { include: string[]; bindings?: Record<string, string>; globalSetup?: string[] }) {
+export function workerdConfig({
+  include,
+  bindings = {},
+  globalSetup,
+  outboundService,
+}: {
+  include: string[];
+  bindings?: Record<string, string>;
+  globalSetup?: string[];
+  /** Where the Worker's own fetches go (the push lane trusts its stand-in's certificate this way). */
+  outboundService?: (request: Request) => Promise<Response>;
+}) {
   return defineConfig({
     plugins: [
       cloudflareTest(async () => ({
@@ -23,6 +34,7 @@ export function workerdConfig({ include, bindings = {}, globalSetup }: { include
             IBM_INSTANCE_CRN: "",
             ...bindings,
           },
+          ...(outboundService ? { outboundService } : {}),
         },
       })),
     ],

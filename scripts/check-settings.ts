@@ -1,10 +1,11 @@
 // `npm run check:production` / `check:staging`: the chosen environment's settings and the secrets the operator
 // lists, checked offline before a deploy with the schema the Worker parses them with (ADR 0052). Exits 1 with one
 // sentence per problem (ADR 0045).
+import { createECDH } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs, parseEnv } from "node:util";
 import { unstable_readConfig } from "wrangler";
-import { deployedEnvironment, deploymentProblems } from "../app/domain/settings";
+import { deployedEnvironment, deploymentProblems, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "../app/domain/settings";
 import { parseSettings } from "../app/server/settings.server";
 import { adminProtectionWarnings } from "../app/domain/admin";
 import { privacySettingsWarnings } from "./lib/tile-check.mjs";
@@ -16,6 +17,19 @@ const { values: args } = parseArgs({
 function routePattern(route: unknown): string {
   if (typeof route === "string") return route;
   return (route as { pattern: string }).pattern;
+}
+
+/** Two well-formed VAPID keys that are not one pair would sign pushes no push service accepts (issue 36). */
+function vapidPairProblem(publicKey: string | undefined, privateKey: string | undefined): string | null {
+  if (!publicKey || !privateKey || !VAPID_PUBLIC_KEY_PATTERN.test(publicKey.trim()) || !VAPID_PRIVATE_KEY_PATTERN.test(privateKey.trim())) return null;
+  try {
+    const ecdh = createECDH("prime256v1");
+    ecdh.setPrivateKey(Buffer.from(privateKey.trim(), "base64url"));
+    if (ecdh.getPublicKey().toString("base64url") === publicKey.trim()) return null;
+  } catch {
+    // An out-of-range scalar is no private key at all.
+  }
+  return "VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY: generate the pair together.";
 }
 
 /** What blocks the deploy, and what the operator should know (the /admin protection, the tile service, the controller). */
@@ -45,6 +59,8 @@ function check(environment: string | undefined, configPath: string, secretsPath:
     ...parseSettings({ ...vars, ...secrets }, { deployed: true }).problems,
   );
   const all = { ...vars, ...secrets };
+  const vapid = vapidPairProblem(all.VAPID_PUBLIC_KEY, all.VAPID_PRIVATE_KEY);
+  if (vapid) problems.push(vapid);
   // /admin behind Cloudflare Access or a long password (docs/operations.md#signing-in-to-admin); the tile service and the
   // controller the privacy pages name (docs/product.md#privacy).
   const admin = adminProtectionWarnings({ accessTeamDomain: all.CF_ACCESS_TEAM_DOMAIN, accessAud: all.CF_ACCESS_AUD, adminPassword: all.ADMIN_PASSWORD });

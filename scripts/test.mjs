@@ -10,7 +10,7 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const vitest = (config, report) => ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${join(reports, report)}`];
-const LANES = ["node.json", "bundle.json", "workerd.json", "ibm.json", "reporting.json", "e2e.json"];
+const LANES = ["node.json", "bundle.json", "workerd.json", "ibm.json", "reporting.json", "push.json", "e2e.json"];
 const stages = [
   [
     ["types", bin("tsc"), ["--noEmit"]],
@@ -23,6 +23,7 @@ const stages = [
   [["worker: routes, D1 and the BellRoom inside workerd (test/integration)", bin("vitest"), vitest("vitest.config.ts", "workerd.json")]],
   [["IBM path as deployed (workerd ↔ fake IBM over HTTP)", bin("vitest"), vitest("vitest.ibm.config.ts", "ibm.json")]],
   [["error reporting as deployed (workerd ↔ stand-in Sentry over HTTP)", bin("vitest"), vitest("vitest.reporting.config.ts", "reporting.json")]],
+  [["Web Push as deployed (workerd ↔ stand-in push service over HTTPS)", bin("vitest"), vitest("vitest.push.config.ts", "push.json")]],
   [["e2e: journeys in Chromium against wrangler dev (test/e2e)", bin("vitest"), vitest("vitest.e2e.config.ts", "e2e.json")]],
 ];
 

@@ -34,6 +34,7 @@ import {
   type BatchWish,
 } from "~/server/rings.server";
 import { mapCodeOf } from "~/server/map.server";
+import { noticeRing } from "~/server/ring-notices.server";
 import { ProviderError, QuantumConfigurationError, type CancelOutcome, type FoundJob, type JobRef, type JobStatus } from "./quantum";
 import type { RoomProvider, RoomProviders } from "./room-provider";
 
@@ -324,6 +325,8 @@ export class RingJobs {
           countryCodes: wishes.flatMap((wish) => mapCodeOf(wish) ?? []),
         },
       });
+      // After the room has heard: the writers' "your wish rang" notices never hold up or fail the ring.
+      await noticeRing(this.env, ring.id, now).catch((error: unknown) => console.error("Could not send the ring's notices", error));
     } else if (status.state === "failed") {
       // The job has ended (Failed, Cancelled, Cancelled - Ran too long): nothing of it can run or charge any more.
       await record(/cancel/i.test(status.error) ? "cancelled" : "failed", status.error);

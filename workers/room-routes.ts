@@ -6,6 +6,7 @@ import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_ONLY } from "~/domain/messages";
 import { sweepRateLimits } from "~/server/rate-limit.server";
 import { deliverOutbox } from "~/server/email/outbox.server";
+import { deliverRingPushes } from "~/server/push.server";
 import { log } from "~/server/log.server";
 import { recordMetric } from "~/server/metrics.server";
 import { recordHeartbeat, trimErrorCounts } from "~/server/operations.server";
@@ -54,6 +55,8 @@ export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<
       if (report.sent) recordMetric(env, "mail_sent", { count: report.sent });
       if (report.failed) recordMetric(env, "mail_failed", { count: report.failed });
     }),
+    // A ring's push notice that a push service could not take is tried again here (ADR 0059).
+    deliverRingPushes(env, { now: scheduledTime }),
     trimErrorCounts(env, scheduledTime),
     sweepRateLimits(env.DB),
     sweepRetention(env, { now: scheduledTime }),

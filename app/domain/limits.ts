@@ -153,6 +153,8 @@ export const BREAKPOINTS = {
 
 export const OG_TITLE_MAX = 100;
 export const OG_SUBTITLE_MAX = 150;
+/** The sharer's own words on their ring's story image, in characters (issue 36). */
+export const OG_WORDS_MAX = 140;
 export const SHARE_TEXT_MAX_LENGTH = 100;
 
 export const LOCAL_PORT = 5002;

@@ -22,6 +22,10 @@ export function deployedEnvironment(value: string | undefined): DeployedEnvironm
 /** Hosts reserved for documentation (RFC 2606): the placeholders `wrangler.toml` ships with. */
 export const PLACEHOLDER_HOST = /(^|\.)(example|example\.(com|net|org)|invalid|test)$/i;
 
+/** VAPID keys as web-push tools print them: the uncompressed P-256 public point and the private scalar, base64url. */
+export const VAPID_PUBLIC_KEY_PATTERN = /^B[A-Za-z0-9_-]{86}$/;
+export const VAPID_PRIVATE_KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
 /** Problems of the deployment itself that only the wrangler configuration shows (placeholders left in). */
 export function deploymentProblems(config: { databaseIds: string[]; routes: string[] }): string[] {
   const problems: string[] = [];

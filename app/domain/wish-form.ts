@@ -4,6 +4,8 @@ export interface WishFormValues {
   name: string;
   email: string;
   country: string;
+  /** "Ring a bell for someone": the name of the person it is for (issue 36). */
+  forName: string;
 }
 
 export interface WishFormFailure {
@@ -12,4 +14,10 @@ export interface WishFormFailure {
   values: WishFormValues;
 }
 
-export const EMPTY_WISH_FORM: WishFormValues = { wish: "", name: "", email: "", country: "" };
+export const EMPTY_WISH_FORM: WishFormValues = { wish: "", name: "", email: "", country: "", forName: "" };
+
+/** A wish just written for someone: their page's full address and the name it was written for. */
+export interface SentForSomeone {
+  url: string;
+  forName: string;
+}

@@ -18,6 +18,7 @@ import {
   COUNTRY_INVALID,
   EMAIL_INVALID,
   FINGERPRINT_INVALID,
+  FOR_NAME_INVALID,
   FRIEND_EMAIL_INVALID,
   FRIEND_MESSAGE_TOO_LONG,
   FRIEND_WISH_REQUIRED,
@@ -91,6 +92,8 @@ export const wishSubmitSchema = z.lazy(() =>
       wish: wishTextSchema,
       name: optionalVisitorText(NAME_MAX_LENGTH, NAME_INVALID),
       email: optionalEmail,
+      /** "Ring a bell for someone": the name of the person it is for; a personal page is made for them. */
+      forName: optionalVisitorText(NAME_MAX_LENGTH, FOR_NAME_INVALID),
       country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
       location: optionalVisitorText(LOCATION_MAX_LENGTH, LOCATION_INVALID),
       // Accepted because the spec's client sends it; the server stamps its own clock.

@@ -5,6 +5,8 @@ export const RESONATED_STORAGE_KEY = "quantum-bell.resonated";
 export const KNOWN_RINGS_STORAGE_KEY = "quantum-bell.known-rings";
 /** The last wish whose card the visitor closed, so it stays closed; a new wish brings the card back. */
 export const YOUR_WISH_HIDDEN_STORAGE_KEY = "quantum-bell.your-wish-hidden";
+/** The wish this browser last asked to be told about by Web Push, so the card says so instead of asking again. */
+export const PUSH_WISH_STORAGE_KEY = "quantum-bell.push-wish";
 
 // Storage can be disabled or full (private windows, strict settings); the page then keeps values for its own
 // lifetime so the visitor still sees a consistent state until they leave.

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_WORDS_MAX } from "~/domain/limits";
+import { cutAtWord } from "~/domain/cut-text";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, LOCALES, localizePath, splitLocalePath, type Locale } from "~/domain/locale";
 import { DEFAULT_KEYWORDS, DEFAULT_SITE_NAME, TAGLINE } from "~/domain/site";
 import { translatorOfMatches } from "~/i18n/i18n";
@@ -53,14 +54,13 @@ export interface PageMetaInput {
   publishedTime?: string;
 }
 
-function cut(text: string, max: number): string {
-  return Array.from(text).slice(0, max).join("");
-}
 
 export interface CardParams {
   title?: string;
   subtitle?: string;
   variant?: string;
+  /** On a ring's story shared by one of its writers: their own wish (issue 36). */
+  words?: string;
   /** The language of the card's own words (its label and tagline); English when not given. */
   lang?: Locale;
 }
@@ -68,9 +68,11 @@ export interface CardParams {
 /** The share card's path on this site (/og?…), for the page's own use (the native share sheet's image). */
 export function ogImagePath(params: CardParams): string {
   const query = new URLSearchParams();
-  if (params.title) query.set("title", cut(params.title, OG_TITLE_MAX));
-  if (params.subtitle) query.set("subtitle", cut(params.subtitle, OG_SUBTITLE_MAX));
+  // Cut at a word with an ellipsis, in the card's language (issue 36).
+  if (params.title) query.set("title", cutAtWord(params.title, OG_TITLE_MAX, params.lang));
+  if (params.subtitle) query.set("subtitle", cutAtWord(params.subtitle, OG_SUBTITLE_MAX, params.lang));
   if (params.variant) query.set("variant", params.variant);
+  if (params.words) query.set("words", cutAtWord(params.words, OG_WORDS_MAX, params.lang));
   if (params.lang && params.lang !== DEFAULT_LOCALE) query.set("lang", params.lang);
   const search = query.toString();
   return `/og${search ? `?${search}` : ""}`;

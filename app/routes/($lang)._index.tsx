@@ -118,7 +118,7 @@ export default function Home() {
       <Ribbon stats={live.stats} />
 
       <div className={styles.columns}>
-        <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} />
+        <WishForm failure={actionData?.failure} submittedId={searchParams.get("submitted") ?? undefined} submittedFor={data.submittedFor} />
         <div className={styles.bellStack}>
           <section id="bell-ringer" className={styles.bellColumn} aria-labelledby="bell-ringer-title">
             <BellRinger pending={live.pending} creditsSeconds={live.creditsSeconds} cooldownMs={data.cooldownMs} />

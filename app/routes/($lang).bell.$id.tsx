@@ -22,9 +22,15 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   const { locale } = splitLocalePath(new URL(request.url).pathname);
   // The story image is drawn again in the browser as the ring fills in, so it comes signed from here (ADR 0026).
-  const storyPath = await signOgPath(env, ogImagePath({ ...ringCard(translatorFor(locale), ring, settingsOf(env).SITE_NAME, "story"), lang: locale }));
+  const story = { ...ringCard(translatorFor(locale), ring, settingsOf(env).SITE_NAME, "story"), lang: locale };
+  const storyPath = await signOgPath(env, ogImagePath(story));
+  // A writer sharing their own ring gets a story with their own words (issue 36): one signed path per wish, and the
+  // browser, which knows which wish it wrote, picks its own. The words are the wish's, public on this page already.
+  const ownStoryPaths = Object.fromEntries(
+    await Promise.all(ring.wishes.filter((wish) => !wish.withdrawn && wish.wish).map(async (wish) => [wish.id, await signOgPath(env, ogImagePath({ ...story, words: wish.wish }))] as const)),
+  );
   // The link a visitor shares opens in their language (a visitor who chose another is sent there).
-  return { ring, url: `${origin}${localizePath(ringPath(ring.id), locale)}`, storyPath };
+  return { ring, url: `${origin}${localizePath(ringPath(ring.id), locale)}`, storyPath, ownStoryPaths };
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
@@ -33,8 +39,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 };
 
 export default function BellRingPage() {
-  const { ring, url, storyPath } = useLoaderData<typeof loader>();
+  const { ring, url, storyPath, ownStoryPaths } = useLoaderData<typeof loader>();
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   // Keyed by ring, so moving from one ring to another starts its live state afresh.
-  return <RingResult key={ring.id} ring={ring} url={url} siteName={siteName} storyPath={storyPath} />;
+  return <RingResult key={ring.id} ring={ring} url={url} siteName={siteName} storyPath={storyPath} ownStoryPaths={ownStoryPaths} />;
 }

@@ -34,6 +34,8 @@ async function eraseWish(env: Pick<Env, "DB">, wish: WishForErasure, now: number
   const dependents = [
     env.DB.prepare("DELETE FROM resonances WHERE wish_id = ?").bind(wish.id),
     env.DB.prepare("DELETE FROM reports WHERE wish_id = ?").bind(wish.id),
+    // A withdrawn wish tells no browser it rang (issue 36).
+    env.DB.prepare("DELETE FROM push_subscriptions WHERE wish_id = ?").bind(wish.id),
   ];
   if (wish.bell_ring_id === null) {
     await env.DB.batch([...dependents, env.DB.prepare("DELETE FROM wishes WHERE id = ?").bind(wish.id)]);
@@ -44,7 +46,7 @@ async function eraseWish(env: Pick<Env, "DB">, wish: WishForErasure, now: number
       // Hidden first, while the text is still what the triggers counted, then emptied.
       env.DB.prepare("UPDATE wishes SET hidden = 1 WHERE id = ?").bind(wish.id),
       env.DB.prepare(
-        `UPDATE wishes SET text = '', name = NULL, email = NULL, country = NULL, country_code = NULL, location = NULL,
+        `UPDATE wishes SET text = '', name = NULL, email = NULL, for_name = NULL, for_token = NULL, country = NULL, country_code = NULL, location = NULL,
            lat = NULL, lon = NULL, fingerprint_hash = '', ip_hash = NULL, resonance_count = 0, report_count = 0,
            withdrawn_at = ?, withdrawn_angle = ? WHERE id = ?`,
       ).bind(now, angle, wish.id),

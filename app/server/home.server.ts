@@ -1,6 +1,8 @@
 import { data, redirect } from "@remix-run/cloudflare";
 import { DEFAULT_WALL_FILTERS, wallParamsOnly, type WallFilters } from "~/domain/wall-params";
-import type { WishFormFailure, WishFormValues } from "~/domain/wish-form";
+import type { SentForSomeone, WishFormFailure, WishFormValues } from "~/domain/wish-form";
+import { forPath } from "~/domain/for-someone";
+import { wishForSomeone } from "./for-someone.server";
 import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { settingsOf } from "./settings.server";
 import { errorFields, log } from "./log.server";
@@ -18,7 +20,7 @@ import { cachedCredits, cachedLastRingAt, cachedLiveActivity, cachedPendingWishe
 import { resonate } from "./wishes.server";
 import { localizePath, splitLocalePath } from "~/domain/locale";
 import { countryOptions, withCountryLabels, type CountryOption } from "./country-names.server";
-import { DEFAULT_LOCALE } from "~/domain/locale";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 
 /**
  * Only what the page shows: this is sent twice, as HTML and as the data React hydrates from, and the whole answer
@@ -40,6 +42,8 @@ export interface HomeData {
   cooldownMs: number;
   /** This site's origin, for the absolute links the share menu renders on the server. */
   origin: string;
+  /** After a wish for someone was posted without JavaScript: the link to hand on. */
+  submittedFor?: SentForSomeone;
 }
 
 /** A hand-edited or stale address keeps whatever is valid in it and falls back to the defaults for the rest. */
@@ -100,7 +104,17 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     creditsSeconds,
     cooldownMs: cooldownLeftMs(rungAt, settingsOf(env).RING_COOLDOWN_SECONDS, Date.now()),
     origin: url.origin,
+    ...(await sentForSomeone(env, url, locale)),
   };
+}
+
+/** After a wish for someone posted without JavaScript: their page's link, looked up by the token the redirect carries. */
+async function sentForSomeone(env: Env, url: URL, locale: Locale): Promise<{ submittedFor?: SentForSomeone }> {
+  const token = url.searchParams.get("for");
+  if (!token || !url.searchParams.has("submitted")) return {};
+  const page = await wishForSomeone(env, token).catch(() => null);
+  if (!page) return {};
+  return { submittedFor: { url: `${url.origin}${localizePath(forPath(token), locale)}`, forName: page.forName } };
 }
 
 function text(form: FormData, key: string): string {
@@ -129,12 +143,14 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
     name: form ? text(form, "name") : "",
     email: form ? text(form, "email") : "",
     country: form ? text(form, "country") : "",
+    forName: form ? text(form, "forName") : "",
   };
   let wishId: string;
+  let forToken: string | undefined;
   try {
     if (!form) throw new ApiError(400, REQUEST_BODY_INVALID);
     const input = parseWith(wishSubmitSchema, { ...values, deviceFingerprint: device.id });
-    wishId = (await createWish(request, { env, ctx }, input)).wishId;
+    ({ wishId, forToken } = await createWish(request, { env, ctx }, input));
   } catch (error) {
     if (!(error instanceof ApiError)) log("error", "a wish posted without JavaScript could not be stored", errorFields(error));
     const failure: WishFormFailure =
@@ -144,7 +160,8 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
     return data({ failure }, { status: error instanceof ApiError ? error.status : 500, headers });
   }
   const home = localizePath("/", splitLocalePath(new URL(request.url).pathname).locale);
-  throw redirect(`${home}?submitted=${encodeURIComponent(wishId)}#wish-form`, { headers });
+  const forPart = forToken ? `&for=${encodeURIComponent(forToken)}` : "";
+  throw redirect(`${home}?submitted=${encodeURIComponent(wishId)}${forPart}#wish-form`, { headers });
 }
 
 /** Resonates and answers where to go back to: the same wall view, scrolled to the card. */

@@ -5,7 +5,7 @@ import { LOCALE_COOKIE } from "~/domain/locale";
 import { tileSettings } from "~/domain/map-tiles";
 import { POSITION_DECIMALS } from "~/domain/position";
 import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
-import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
+import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, PUSH_WISH_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
 import { SESSION_COOKIE } from "./admin/auth.server";
 import { DEVICE_COOKIE } from "./device-cookie.server";
 import { settingsOf } from "~/server/settings.server";
@@ -64,6 +64,7 @@ export function legalValues(env: Env): TemplateValues {
     "key.lastWish": LAST_WISH_ID_STORAGE_KEY,
     "key.knownRings": KNOWN_RINGS_STORAGE_KEY,
     "key.wishHidden": YOUR_WISH_HIDDEN_STORAGE_KEY,
+    "key.pushWish": PUSH_WISH_STORAGE_KEY,
     "cookie.device": DEVICE_COOKIE,
     "cookie.lang": LOCALE_COOKIE,
     "cookie.admin": SESSION_COOKIE,

@@ -1,12 +1,11 @@
-import { translatorFor } from "~/i18n/catalogues.server";
-import { DEFAULT_LOCALE } from "~/domain/locale";
+import { localizePath, splitLocalePath } from "~/domain/locale";
 import { DAY_MS, HOUR_MS } from "~/domain/limits";
 import { eq } from "drizzle-orm";
 import { fieldErrors, NEWSLETTER_HOURLY_LIMIT, newsletterSchema } from "~/domain/contact";
-import { mailStopLine } from "~/domain/messages";
 import { database } from "./db/client.server";
 import { newsletterSubscribers } from "./db/schema";
 import { queueVisitorMail } from "./email/outbox.server";
+import { confirmationLetter } from "./email/letters.server";
 import { networkHashes } from "./hashing.server";
 import { mailStopped, mailStopToken, mailStopUrl } from "./email/mail-stop.server";
 import { hitNetworkLimit } from "./rate-limit.server";
@@ -23,26 +22,6 @@ export type SubscribeResult =
 
 function newToken(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-export function confirmationLetter(siteName: string, confirmUrl: string, stopUrl: string): { subject: string; body: string } {
-  return {
-    subject: `Please confirm your ${siteName} newsletter subscription`,
-    body: [
-      "Hello,",
-      "",
-      `Someone, hopefully you, asked to receive the ${siteName} newsletter at this address.`,
-      "To confirm, open this link:",
-      "",
-      confirmUrl,
-      "",
-      "If it was not you, ignore this message: without confirmation nothing is sent and the address is forgotten.",
-      "",
-      `With hope, the ${siteName} team`,
-      "",
-      mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
-    ].join("\n"),
-  };
 }
 
 /**
@@ -71,19 +50,21 @@ export async function subscribe(
   const now = Date.now();
   // The address's keyed hash lets a one-click unsubscribe find the row without the address (ADR 0042).
   const addressHash = await mailStopToken(env, email);
+  // The form posts to its page's own path (/fr/newsletter): that language is stored for the letters.
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
   const won = await env.DB.prepare(
-    `INSERT INTO newsletter_subscribers (email, token, created_at, address_hash) VALUES (?1, ?2, ?3, ?5)
+    `INSERT INTO newsletter_subscribers (email, token, created_at, address_hash, locale) VALUES (?1, ?2, ?3, ?5, ?6)
      ON CONFLICT (email) DO UPDATE SET token = excluded.token, created_at = excluded.created_at, unsubscribed_at = NULL,
-       address_hash = excluded.address_hash
+       address_hash = excluded.address_hash, locale = excluded.locale
        WHERE newsletter_subscribers.unsubscribed_at IS NOT NULL
           OR (newsletter_subscribers.confirmed_at IS NULL AND newsletter_subscribers.created_at < ?4)
      RETURNING email`,
   )
-    .bind(email, token, now, now - CONFIRMATION_RESEND_MS, addressHash)
+    .bind(email, token, now, now - CONFIRMATION_RESEND_MS, addressHash, locale)
     .first();
   if (!won) return { status: "pending" };
-  const confirmUrl = `${settingsOf(env).SITE_URL}/newsletter?token=${token}`;
-  const letter = confirmationLetter(settingsOf(env).SITE_NAME, confirmUrl, await mailStopUrl(env, email));
+  const confirmUrl = `${settingsOf(env).SITE_URL}${localizePath("/newsletter", locale)}?token=${token}`;
+  const letter = confirmationLetter(env, locale, confirmUrl, await mailStopUrl(env, email));
   // The letter obeys the recipient caps of every visitor mail; past them the form still answers the same.
   await queueVisitorMail(env, { kind: "newsletter-confirm", to: email, ...letter }, network.network, undefined, now);
   return { status: "pending" };

@@ -12,7 +12,7 @@ import { tileOrigin, TILES_OFF } from "~/domain/map-tiles";
 import { crnRegion } from "~/domain/quantum-config";
 import { DEFAULT_RELAYS, MAX_RELAYS } from "~/domain/relays";
 import * as D from "~/domain/ring-job-defaults";
-import { DEPLOYED_ENVIRONMENTS, EXAMPLE_SECRETS, PLACEHOLDER_HOST } from "~/domain/settings";
+import { DEPLOYED_ENVIRONMENTS, EXAMPLE_SECRETS, PLACEHOLDER_HOST, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "~/domain/settings";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { log } from "./log.server";
 
@@ -120,6 +120,23 @@ function definitions() {
     MAIL_API_KEY: { schema: setting(text.nullable().default(null)), rule: "" },
     MAIL_FROM: { schema: setting(z.email().nullable().default(null)), rule: "must be an e-mail address; mail goes from no-reply@ the site's host" },
     MAIL_PROVIDER: { schema: setting(text.nullable().default(null)), rule: "" },
+    // Web Push (ADR 0059): the VAPID pair as base64url, checked together in crossProblems.
+    VAPID_PUBLIC_KEY: {
+      schema: setting(z.string().regex(VAPID_PUBLIC_KEY_PATTERN).nullable().default(null)),
+      rule: "is not an uncompressed P-256 public key in base64url (87 characters starting with B); no push is sent",
+    },
+    VAPID_PRIVATE_KEY: {
+      schema: setting(z.string().regex(VAPID_PRIVATE_KEY_PATTERN).nullable().default(null)),
+      rule: "is not a P-256 private key in base64url (43 characters); no push is sent",
+    },
+    VAPID_SUBJECT: {
+      schema: setting(z.string().regex(/^(mailto:)?[^\s@:]+@[^\s@]+\.[^\s@]+$/i).transform((subject) => subject.replace(/^mailto:/i, "")).nullable().default(null)),
+      rule: "must be an e-mail address push services can write to; MAIL_FROM or no-reply@ the site's host is used",
+    },
+    PUSH_SERVICE_HOSTS: {
+      schema: setting(text.transform((hosts) => hosts.split(",").map((host) => host.trim()).filter(Boolean)).nullable().default(null)),
+      rule: "",
+    },
     IBM_API_KEY: { schema: setting(text.nullable().default(null)), rule: "" },
     IBM_INSTANCE_CRN: { schema: setting(text.nullable().default(null)), rule: "" },
     IBM_BACKEND: { schema: setting(text.nullable().default(null)), rule: "" },
@@ -224,6 +241,11 @@ function crossProblems(settings: Settings, raw: Record<string, unknown>, deploye
   const accessOnly = !settings.ADMIN_PASSWORD && settings.CF_ACCESS_AUD !== null;
   if (deployed && !accessOnly) add("ADMIN_PASSWORD", secretProblem("ADMIN_PASSWORD", settings.ADMIN_PASSWORD, "nobody can sign in to /admin", true));
   if (settings.QUANTUM_PROVIDER === "ibm") add("QUANTUM_PROVIDER", ibmProblem(settings));
+  const vapidSet = [raw.VAPID_PUBLIC_KEY, raw.VAPID_PRIVATE_KEY].filter((value) => unset(value) !== undefined).length;
+  if (vapidSet === 1) add("VAPID_PRIVATE_KEY", "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither.");
+  else if (vapidSet === 0 && deployed) {
+    add("VAPID_PUBLIC_KEY", "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set: visitors cannot be told by Web Push when their wish rings (`node scripts/vapid-keys.mjs` makes a pair).");
+  }
   if ((settings.CF_ACCESS_AUD === null) !== (settings.CF_ACCESS_TEAM_DOMAIN === null)) {
     add("CF_ACCESS_AUD", "CF_ACCESS_TEAM_DOMAIN and CF_ACCESS_AUD go together: set both or neither.");
   }
@@ -307,4 +329,28 @@ export function metricsDataset(env: Env): AnalyticsEngineDataset | null {
 /** The Worker's version (Cloudflare's version metadata binding), named in error reports when bound. */
 export function workerVersion(env: Env): string | undefined {
   return env.CF_VERSION_METADATA?.id;
+}
+
+export interface PushSettings {
+  publicKey: string;
+  privateJwk: JsonWebKey;
+  /** An e-mail address, without "mailto:" (the library adds it). */
+  subject: string;
+  extraHosts: string[];
+}
+
+/** Web Push's settings, or null when the operator has not set a well-formed VAPID pair (the site then offers no push). */
+export function pushSettings(env: Env): PushSettings | null {
+  const settings = settingsOf(env);
+  const [publicKey, d] = [settings.VAPID_PUBLIC_KEY, settings.VAPID_PRIVATE_KEY];
+  if (!publicKey || !d) return null;
+  const point = Uint8Array.from(atob(publicKey.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+  const coordinate = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  const subject = settings.VAPID_SUBJECT || settings.MAIL_FROM || `no-reply@${new URL(settings.SITE_URL).hostname}`;
+  return {
+    publicKey,
+    privateJwk: { kty: "EC", crv: "P-256", x: coordinate(point.slice(1, 33)), y: coordinate(point.slice(33, 65)), d },
+    subject,
+    extraHosts: [...(settings.PUSH_SERVICE_HOSTS ?? [])],
+  };
 }

@@ -1,3 +1,5 @@
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import { newForToken } from "~/domain/for-someone";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
@@ -72,9 +74,22 @@ export interface SubmittedWish {
  * move only if that row exists, all in one D1 batch (one transaction), so concurrent submissions can neither pass
  * the daily limit together nor leave the counters out of step.
  */
-export async function submitWish(env: Env, request: Request, input: WishSubmission, now = Date.now()): Promise<SubmittedWish> {
+/** What is stored with a wish besides the visitor's fields: the language its page spoke. */
+export interface WishContext {
+  locale?: Locale;
+}
+
+export interface SubmittedWishFor {
+  /** The personal page's token, when the wish was written for someone: only its writer is ever told it. */
+  forToken?: string;
+}
+
+export async function submitWish(env: Env, request: Request, input: WishSubmission, now = Date.now(), context: WishContext = {}): Promise<SubmittedWish & SubmittedWishFor> {
   const text = (await moderated(input.wish, "wish"))!;
   const name = await moderated(input.name, "name");
+  // The person it is for is named on their page: moderated like any name.
+  const forName = await moderated(input.forName, "forName");
+  const forToken = forName ? newForToken() : null;
   const match = input.country ? findCountry(input.country) : undefined;
   // A country from the list is known text; anything else typed there is moderated like the rest.
   const country = match?.name ?? (await moderated(input.country, "country")) ?? null;
@@ -96,12 +111,12 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   const statements = [
     statement(
       `INSERT INTO wishes (id, text, name, email, country, country_code, location, lat, lon, theme, status,
-                           fingerprint_hash, ip_hash, created_at)
-       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqlText(WISH_STATUS.pending)}, ?, ?, ?
+                           fingerprint_hash, ip_hash, created_at, locale, for_name, for_token)
+       SELECT ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqlText(WISH_STATUS.pending)}, ?, ?, ?, ?, ?, ?
        WHERE (SELECT COUNT(*) FROM wishes WHERE fingerprint_hash = ? AND created_at >= ?) < ?
          AND (SELECT COUNT(*) FROM wishes WHERE ip_hash = ? AND created_at >= ?) < ?`,
       id, text, name ?? null, input.email ?? null, country, countryCode, location, coarseCoordinate(input.lat), coarseCoordinate(input.lon),
-      theme, fingerprintHash, ipHash, now, fingerprintHash, dayStart, DAILY_WISH_LIMIT, ipHash, dayStart, ipLimit,
+      theme, fingerprintHash, ipHash, now, context.locale ?? DEFAULT_LOCALE, forName ?? null, forToken, fingerprintHash, dayStart, DAILY_WISH_LIMIT, ipHash, dayStart, ipLimit,
     ),
   ];
   const [inserted] = await env.DB.batch(statements);
@@ -115,7 +130,7 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   }
   readsChanged();
   const row = await db.query.wishes.findFirst({ where: eq(wishes.id, id) });
-  return { wishId: id, wish: toPublicWish(row!) };
+  return { wishId: id, wish: toPublicWish(row!), ...(forToken ? { forToken } : {}) };
 }
 
 export const visible = eq(wishes.hidden, false);

@@ -30,10 +30,12 @@ const API_ROUTES: Record<string, { path: (id: string) => string; methods: ("GET"
   "api.infrastructure.health.ts": { path: () => "/api/infrastructure/health", methods: ["GET"] },
   "api.mail.unsubscribe.ts": { path: () => "/api/mail/unsubscribe", methods: ["POST"] },
   "api.map.countries.ts": { path: () => "/api/map/countries", methods: ["GET"] },
+  "api.push.key.ts": { path: () => "/api/push/key", methods: ["GET"] },
   "api.quantum-credits-remaining.ts": { path: () => "/api/quantum-credits-remaining", methods: ["GET"] },
   "api.reverse-geocode.ts": { path: () => "/api/reverse-geocode", methods: ["GET"] },
   "api.send-wish-to-friend.ts": { path: () => "/api/send-wish-to-friend", methods: ["POST"] },
   "api.stats.ts": { path: () => "/api/stats", methods: ["GET"] },
+  "api.wishes.$id.push.ts": { path: (id) => `/api/wishes/${id}/push`, methods: ["POST"] },
   "api.wishes.$id.report.ts": { path: (id) => `/api/wishes/${id}/report`, methods: ["POST"] },
   "api.wishes.$id.resonate.ts": { path: (id) => `/api/wishes/${id}/resonate`, methods: ["POST"] },
   "api.wishes.$id.ts": { path: (id) => `/api/wishes/${id}`, methods: ["GET", "DELETE"] },
@@ -58,6 +60,10 @@ const fieldsBody = fc.record(
     reason: fc.oneof(fc.string({ maxLength: 300 }), jsonValue),
     deviceFingerprint: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{10,140}$/), jsonValue),
     wishIds: fc.oneof(fc.array(fc.string({ maxLength: 30 }), { maxLength: 6 }), jsonValue),
+    subscription: fc.oneof(
+      fc.record({ endpoint: fc.oneof(fc.constant("https://fcm.googleapis.com/fcm/send/x"), fc.webUrl(), fc.string()), keys: fc.oneof(fc.record({ p256dh: fc.string(), auth: fc.string() }), jsonValue) }),
+      jsonValue,
+    ),
   },
   { requiredKeys: [] },
 );

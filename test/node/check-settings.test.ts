@@ -15,6 +15,8 @@ const GOOD_SECRETS = {
   HASH_SECRET: "k1Hc9Zq4mW7vT2yB8nR5xL0pD3sF6gJ1aE",
   SESSION_SECRET: "u7Yt4Rr2Ee9Ww1Qq3Aa5Ss8Dd6Ff0Gg2Hh",
   ADMIN_PASSWORD: "correct horse battery staple",
+  VAPID_PUBLIC_KEY: "BG89lkMSWGpi_sv_7jl07HuBaPvMvdsgksouvOltCK0aGxnzsTuX9DjFu2vrJ_InCeO7u8GPkn8vatrVX8DbapA",
+  VAPID_PRIVATE_KEY: "lNFl57hJd0B6I9KMpRMVEKEk6HHY7gIZk2idWKDMALk",
 };
 
 /** wrangler.toml with the operator's edits: the placeholders replaced by a real host and database. */
@@ -54,6 +56,20 @@ describe("npm run check:production", () => {
     }
   });
 
+  it("refuses production without the VAPID pair, with half of it, or with two keys that are not one pair (issue 36)", async () => {
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, ...without } = GOOD_SECRETS;
+    const none = await run("production", config(), secrets(without));
+    expect(none.code).toBe(1);
+    expect(none.output).toContain("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set");
+    const half = await run("production", config(), secrets({ ...without, VAPID_PUBLIC_KEY }));
+    expect(half.output).toContain("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together");
+    const other = "BFSnuE6YYV45aqWxM4QtH1YNNS4-a-vA73r48i75DzMMPcSjTPSTkQfCefj71hoE5v1Ur8WadcngRpinBekp9h0";
+    const mismatched = await run("production", config(), secrets({ ...without, VAPID_PUBLIC_KEY: other, VAPID_PRIVATE_KEY }));
+    expect(mismatched.code).toBe(1);
+    expect(mismatched.output).toContain("VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY");
+    expect(mismatched.output).not.toContain(VAPID_PRIVATE_KEY);
+  });
+
   it("warns, without refusing, when production would load OpenStreetMap's public tiles or name no controller", async () => {
     const osm = await run("production", config(), secrets(GOOD_SECRETS));
     expect(osm.code).toBe(0);
@@ -91,7 +107,13 @@ describe("npm run check:production", () => {
     const result = await run(
       "production",
       path,
-      secrets({ HASH_SECRET: "local-development-hash-secret-change-me-in-production", ADMIN_PASSWORD: "pw-long-enough-to-pass", IBM_API_KEY: "key-value-9" }),
+      secrets({
+        HASH_SECRET: "local-development-hash-secret-change-me-in-production",
+        ADMIN_PASSWORD: "pw-long-enough-to-pass",
+        IBM_API_KEY: "key-value-9",
+        VAPID_PUBLIC_KEY: GOOD_SECRETS.VAPID_PUBLIC_KEY,
+        VAPID_PRIVATE_KEY: GOOD_SECRETS.VAPID_PRIVATE_KEY,
+      }),
     );
     expect(result.code).toBe(1);
     const sentences = result.output.split("\n").filter((line) => line.startsWith("- "));

@@ -10,7 +10,7 @@ type Field = "wish" | "name" | "friendEmail" | "message";
 type Errors = Partial<Record<Field, string>>;
 
 export default function SendWishDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useI18n();
+  const { t, tag } = useI18n();
   const id = useId();
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string>();
@@ -39,7 +39,8 @@ export default function SendWishDialog({ onClose }: { onClose: () => void }) {
     try {
       const response = await fetch("/api/send-wish-to-friend", {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        // The friend's mail is written in this page's language.
+        headers: { "Content-Type": "application/json", "Accept-Language": tag },
         body: JSON.stringify(parsed.data),
       });
       const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };

@@ -1,4 +1,5 @@
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { cutAtWord } from "~/domain/cut-text";
 import { ANONYMOUS_NAME, msg, type Translate } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
 import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
@@ -192,8 +193,7 @@ export function ringShareText(
 }
 
 function cut(text: string, max: number): string {
-  const characters = Array.from(text);
-  return characters.length <= max ? text : `${characters.slice(0, max - 1).join("")}…`;
+  return cutAtWord(text, max);
 }
 
 export interface RingMetaInput {
@@ -252,14 +252,15 @@ export function ringOrigins(t: Translate, wishes: readonly Pick<RingView["wishes
  */
 export function ringCard(
   t: Translate,
-  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring">,
+  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring"> & { id?: string },
   siteName: string,
   format: RingImageFormat = "bell",
 ): CardParams {
   return {
     title: cut(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
     subtitle: cut(`${ringOrigins(t, ring.wishes)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
-    variant: ringVariant(format, ring.bitstring),
+    // The posters (story, square) print the ring's short link and, on the story, its QR code (issue 36).
+    variant: ringVariant(format, ring.bitstring, ring.id),
   };
 }
 

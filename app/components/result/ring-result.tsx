@@ -115,7 +115,20 @@ function useFocusOnArrival() {
   return heading;
 }
 
-export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: RingView; url: string; siteName: string; storyPath: string }) {
+export function RingResult({
+  ring: loaded,
+  url,
+  siteName,
+  storyPath,
+  ownStoryPaths = {},
+}: {
+  ring: RingView;
+  url: string;
+  siteName: string;
+  storyPath: string;
+  /** The story with each writer's own words, by wish id (issue 36): a writer sharing their own ring gets theirs. */
+  ownStoryPaths?: Record<string, string>;
+}) {
   const { t, path, tag } = useI18n();
   const formats = useFormats();
   const { view: ring, retrying } = useLiveRing(loaded);
@@ -255,7 +268,7 @@ export function RingResult({ ring: loaded, url, siteName, storyPath }: { ring: R
         <h2 id="ring-share" className={styles.sectionTitle}>
           {t("Share this ring")}
         </h2>
-        <ShareRing url={url} text={shareText} storyPath={storyPath} />
+        <ShareRing url={url} text={shareText} storyPath={storyPath} ownStoryPaths={ownStoryPaths} />
       </section>
 
       <p className={styles.footerRow}>

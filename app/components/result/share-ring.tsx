@@ -3,6 +3,8 @@ import { useToast } from "~/components/toast/toast";
 import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SAVE_STORY_IMAGE, SHARE_FAILED } from "~/domain/messages";
 import { postText, shareLinks } from "~/domain/share";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
+import { useStoredString } from "~/hooks/use-stored-string";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./result.css";
 import { useI18n } from "~/i18n/i18n";
@@ -37,10 +39,13 @@ function useCardFile(imagePath: string, wanted: boolean): RefObject<Promise<File
  * (1080×1920: its constellation, its poem, where its wishes came from) when the sheet takes files. Copying the
  * address, the social links and the story image to keep follow; the links work without JavaScript.
  */
-export function ShareRing({ url, text, storyPath }: { url: string; text: string; storyPath: string }) {
+export function ShareRing({ url, text, storyPath: anyonesStory, ownStoryPaths = {} }: { url: string; text: string; storyPath: string; ownStoryPaths?: Record<string, string> }) {
   const { t } = useI18n();
   const { show } = useToast();
   const hydrated = useHydrated();
+  // The visitor's own wish in this ring (kept on this device when they wrote it) puts their words on the story.
+  const ownWish = useStoredString(LAST_WISH_ID_STORAGE_KEY);
+  const storyPath = (hydrated && ownWish && ownStoryPaths[ownWish]) || anyonesStory;
   const links = shareLinks(url, postText(text));
   // Read only once hydrated, so the server's page and the first render in the browser agree.
   const native = hydrated && typeof navigator.share === "function";

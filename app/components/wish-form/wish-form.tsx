@@ -9,7 +9,8 @@ import {
   WISH_MAX_LENGTH,
   WISH_MIN_LENGTH,
 } from "~/domain/limits";
-import { EMAIL_HELPER, ENCODING_COMPLETE, SUBMIT_DAILY_LIMIT, SUBMIT_FAILED } from "~/domain/messages";
+import { EMAIL_HELPER, ENCODING_COMPLETE, FOR_NAME_HELPER, FOR_NAME_LABEL, SUBMIT_DAILY_LIMIT, SUBMIT_FAILED } from "~/domain/messages";
+import { ForSomeoneShare } from "~/components/for-someone/for-someone-share";
 import { isCounterWarning, isRingVisualActive, wishCharacterHint } from "~/domain/wish-rules";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -20,7 +21,7 @@ import { celebrate } from "./celebration";
 import { markEncoding } from "./events";
 import { detectCountry, matchCountry, useCountryList } from "./countries";
 import { ENCODING_STEPS, EncodingOverlay, type EncodingStage } from "./encoding-overlay";
-import { EMPTY_WISH_FORM, type WishFormFailure, type WishFormValues } from "~/domain/wish-form";
+import { EMPTY_WISH_FORM, type SentForSomeone, type WishFormFailure, type WishFormValues } from "~/domain/wish-form";
 import * as styles from "./wish-form.css";
 import { useI18n } from "~/i18n/i18n";
 
@@ -28,7 +29,7 @@ import { useI18n } from "~/i18n/i18n";
 const REDUCED_MOTION_STAGE_MS = 400;
 
 type FieldName = keyof WishFormValues;
-const FIELDS: readonly FieldName[] = ["wish", "name", "email", "country"];
+const FIELDS: readonly FieldName[] = ["wish", "name", "email", "country", "forName"];
 
 interface FormError {
   message: string;
@@ -41,6 +42,7 @@ function asField(name: string | undefined): FieldName | undefined {
 
 interface SubmitAnswer {
   wishId?: string;
+  forPath?: string;
   error?: string;
   field?: string;
 }
@@ -50,7 +52,7 @@ interface SubmitAnswer {
  * works without JavaScript; with JavaScript it posts JSON to /api/wishes instead and plays the spec's sequence:
  * encoding overlay, success toast, refresh after 1 s, and the star's flight to the bell.
  */
-export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; submittedId?: string }) {
+export function WishForm({ failure, submittedId, submittedFor }: { failure?: WishFormFailure; submittedId?: string; submittedFor?: SentForSomeone }) {
   const { t, tag, path } = useI18n();
   const toast = useToast();
   const fingerprint = useDeviceFingerprint();
@@ -66,12 +68,15 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
   const [stage, setStage] = useState<EncodingStage | null>(null);
   const [detecting, setDetecting] = useState(false);
   const [showNotice, setShowNotice] = useState(Boolean(submittedId));
+  // The last wish written for someone: their page's link to hand on (from the API, or the post without JavaScript).
+  const [sentFor, setSentFor] = useState<SentForSomeone | null>(submittedFor ?? null);
 
   const wishField = useRef<HTMLTextAreaElement>(null);
   const nameField = useRef<HTMLInputElement>(null);
   const emailField = useRef<HTMLInputElement>(null);
   const countryField = useRef<HTMLInputElement>(null);
-  const fields = { wish: wishField, name: nameField, email: emailField, country: countryField };
+  const forNameField = useRef<HTMLInputElement>(null);
+  const fields = { wish: wishField, name: nameField, email: emailField, country: countryField, forName: forNameField };
   const submitButton = useRef<HTMLButtonElement>(null);
   const overlay = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<FieldName | "overlay" | "wish-quietly" | null>(null);
@@ -160,6 +165,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
     setSending(true);
     setError(null);
     setShowNotice(false);
+    setSentFor(null);
     let response: Response;
     let answer: SubmitAnswer | null;
     try {
@@ -180,6 +186,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
     }
     if (response.ok && answer?.wishId) {
       writeStorage(LAST_WISH_ID_STORAGE_KEY, answer.wishId);
+      if (answer.forPath) setSentFor({ url: new URL(path(answer.forPath), window.location.origin).href, forName: values.forName.trim() });
       playEncoding(answer.wishId);
     } else if (response.status === 429) {
       fail(SUBMIT_DAILY_LIMIT);
@@ -263,6 +270,29 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
             </p>
           </div>
           {fieldError("wish")}
+        </div>
+
+        <div className={styles.field}>
+          <label htmlFor="wish-form-for-name" className={styles.label}>
+            {t(FOR_NAME_LABEL)} <span className={styles.optional}>{t("(optional)")}</span>
+          </label>
+          <input
+            id="wish-form-for-name"
+            ref={forNameField}
+            name="forName"
+            type="text"
+            autoComplete="off"
+            maxLength={NAME_MAX_LENGTH}
+            value={values.forName}
+            onChange={update("forName")}
+            aria-invalid={error?.field === "forName" || undefined}
+            aria-describedby={describedBy("forName", "wish-form-for-name-helper")}
+            className={styles.input}
+          />
+          <p id="wish-form-for-name-helper" className={styles.hint}>
+            {t(FOR_NAME_HELPER)}
+          </p>
+          {fieldError("forName")}
         </div>
 
         <div className={styles.row}>
@@ -370,6 +400,7 @@ export function WishForm({ failure, submittedId }: { failure?: WishFormFailure; 
           </p>
         ) : null}
       </Form>
+      {sentFor && !busy ? <ForSomeoneShare url={sentFor.url} forName={sentFor.forName} /> : null}
       <EncodingOverlay stage={stage} panelRef={overlay} />
     </section>
   );

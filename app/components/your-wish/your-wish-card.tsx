@@ -23,6 +23,7 @@ import { LAST_WISH_ID_STORAGE_KEY, writeStorage, YOUR_WISH_HIDDEN_STORAGE_KEY } 
 import { useStoredString } from "~/hooks/use-stored-string";
 import type { YourWishState } from "~/domain/your-wish";
 import * as styles from "./your-wish.css";
+import { NotifyWhenRung } from "./notify-when-rung";
 import { useI18n } from "~/i18n/i18n";
 
 /**
@@ -77,6 +78,7 @@ export function YourWishCard({ state }: { state: YourWishState | null }) {
       <p className={styles.sentence} aria-live="polite">
         {sentence}
       </p>
+      {state.kind === "waiting" ? <NotifyWhenRung wishId={state.wish.id} /> : null}
       {state.kind === "rung" ? (
         <Link to={path(ringPath(state.ringId))} className={styles.action}>
           {t(YOUR_WISH_SEE_RING)}

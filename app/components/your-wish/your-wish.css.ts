@@ -66,3 +66,5 @@ export const withdraw = style({
   ":hover": { background: vars.color.surface },
   ":disabled": { opacity: 0.6, cursor: "progress" },
 });
+
+export const notify = style({ marginTop: vars.space.xs });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { blob, index, integer, primaryKey, real, sqliteTable, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { OUTBOX_STATUS, OUTBOX_STATUSES, RING_STATUS, RING_STATUSES, WISH_STATUS, WISH_STATUSES } from "../../domain/statuses";
 
 export { RING_STATUSES };
@@ -47,6 +47,14 @@ export const wishes = sqliteTable(
     withdrawnAt: integer("withdrawn_at"),
     /** The withdrawn wish's qubit rotation, so its ring's circuit diagram stays the one that ran. */
     withdrawnAngle: real("withdrawn_angle"),
+    /** The language the wish was written in (its page's): its mails and notifications speak it. Null before 0022: English. */
+    locale: text("locale"),
+    /** When the "your wish rang" notices (mail, push) were claimed for it: at most once per wish. */
+    rangNotifiedAt: integer("rang_notified_at"),
+    /** "Ring a bell for someone": the name the writer gave the person it is for, shown on their page only. */
+    forName: text("for_name"),
+    /** The unguessable token of that person's page, /for/{token} (128 random bits, base64url). */
+    forToken: text("for_token"),
   },
   (t) => [
     index("wishes_auto_hidden_idx").on(t.autoHiddenAt).where(sql`${t.autoHiddenAt} IS NOT NULL`),
@@ -70,6 +78,7 @@ export const wishes = sqliteTable(
     index("wishes_fingerprint_created_idx").on(t.fingerprintHash, t.createdAt),
     index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),
     index("wishes_ring_idx").on(t.bellRingId),
+    uniqueIndex("wishes_for_token_idx").on(t.forToken).where(sql`${t.forToken} IS NOT NULL`),
   ],
 );
 
@@ -299,6 +308,8 @@ export const newsletterSubscribers = sqliteTable(
     unsubscribedAt: integer("unsubscribed_at"),
     /** The address's keyed hash (its mail-stop token), so a one-click unsubscribe finds the row. */
     addressHash: text("address_hash"),
+    /** The language of the page the address subscribed on: its letters speak it. */
+    locale: text("locale"),
   },
   (t) => [index("newsletter_token_idx").on(t.token), index("newsletter_address_hash_idx").on(t.addressHash)],
 );
@@ -403,4 +414,24 @@ export const ogRingCards = sqliteTable(
     drawnAt: integer("drawn_at").notNull(),
   },
   (t) => [index("og_ring_cards_drawn_idx").on(t.drawnAt)],
+);
+
+/**
+ * Browsers that asked to be told when a wish rings (Web Push, ADR 0059): kept while the wish waits and until its ring
+ * has been announced, then deleted; a push service's 404 or 410 deletes one at once. The endpoint and keys are the
+ * browser's, not the visitor's identity, and are never shown.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    wishId: text("wish_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** Sends of the ring's notice that failed for a reason other than the subscription being gone. */
+    attempts: integer("attempts").notNull().default(0),
+  },
+  (t) => [uniqueIndex("push_subscriptions_wish_endpoint_idx").on(t.wishId, t.endpoint), index("push_subscriptions_created_idx").on(t.createdAt)],
 );

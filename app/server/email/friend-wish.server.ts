@@ -4,7 +4,9 @@ import type { CloudflareContext } from "~/load-context";
 import { ApiError } from "../http.server";
 import { moderated } from "../wishes.server";
 import { hitNetworkLimit } from "../rate-limit.server";
-import { friendWishEmail, queueVisitorMail } from "./outbox.server";
+import { queueVisitorMail } from "./outbox.server";
+import { friendWishLetter } from "./letters.server";
+import { requestLocale } from "../locale.server";
 import { networkHashes } from "../hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED, FRIEND_RECIPIENT_STOPPED } from "~/domain/messages";
@@ -34,7 +36,8 @@ export async function sendWishToFriend(
   const limit = await hitNetworkLimit(env, network, "friend-mail", FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
   if (await mailStopped(env, clean.friendEmail)) throw new ApiError(403, FRIEND_RECIPIENT_STOPPED, { code: ERROR_CODE.recipientStopped });
-  const email = friendWishEmail(env, clean, await mailStopUrl(env, clean.friendEmail));
-  const queued = await queueVisitorMail(env, { ...email, kind: "friend-wish" }, network.network, ctx, now);
+  // The friend form's page names its language in Accept-Language, as every call of the site's own does.
+  const letter = friendWishLetter(env, requestLocale(request), clean, await mailStopUrl(env, clean.friendEmail));
+  const queued = await queueVisitorMail(env, { ...letter, to: clean.friendEmail, kind: "friend-wish" }, network.network, ctx, now);
   if (queued !== "queued") throw new ApiError(429, FRIEND_RECIPIENT_LIMITED, { code: ERROR_CODE.rateLimited });
 }

@@ -1,26 +1,22 @@
-import { translatorFor } from "~/i18n/catalogues.server";
-import { DEFAULT_LOCALE } from "~/domain/locale";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAY_MS } from "~/domain/limits";
-import { ANONYMOUS_NAME, mailStopLine } from "~/domain/messages";
-import { storyOf, storySentence } from "~/domain/provider-story";
 import { OUTBOX_STATUS, OUTBOX_UNSENT } from "~/domain/statuses";
-import type { FriendWish, WishSubmission } from "~/domain/wish";
+import type { WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
 import { outbox, siteCounters, wishes } from "../db/schema";
 import { listUnsubscribeHeaders, mailStopped, mailStopToken, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
-import { settingsOf } from "~/server/settings.server";
 import { errorFields, log } from "../log.server";
+import { letterLocale, wishCopyLetter } from "./letters.server";
 
 const newId = monotonicFactory();
 export const MAX_DELIVERY_ATTEMPTS = 5;
 const DELIVERY_BATCH = 25;
 const OUTBOX_PAGE = 100;
 
-export type EmailKind = "friend-wish" | "wish-copy" | "newsletter-confirmation" | (string & {});
+export type EmailKind = "friend-wish" | "wish-copy" | "wish-rang" | "newsletter-confirmation" | (string & {});
 
 export interface OutgoingEmail {
   kind: EmailKind;
@@ -41,7 +37,7 @@ export const RECIPIENT_DAILY_MAIL_CAP = 10;
  * cap and block a genuine friend's mail (issue 31). Wish copies count under the writer's network.
  */
 export const SENDER_RECIPIENT_DAILY_MAIL_CAP = 2;
-export const VISITOR_MAIL_KINDS = ["wish-copy", "friend-wish", "newsletter-confirm"] as const;
+export const VISITOR_MAIL_KINDS = ["wish-copy", "wish-rang", "friend-wish", "newsletter-confirm"] as const;
 export type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number];
 
 export type VisitorMailOutcome = "queued" | "recipient-full" | "sender-full";
@@ -173,48 +169,6 @@ export async function deliverOutbox(env: MailEnv, options: { now?: number; fetch
   return report;
 }
 
-function siteName(env: Env): string {
-  return settingsOf(env).SITE_NAME;
-}
-
-export function friendWishEmail(env: Env, input: FriendWish, stopUrl: string): OutgoingEmail {
-  const sender = input.name ?? "A friend";
-  const lines = [
-    "Hello,",
-    "",
-    `${sender} sent you a wish for peace from ${siteName(env)}:`,
-    "",
-    `    "${input.wish}"`,
-    "",
-  ];
-  if (input.message) lines.push(`${input.name ? `${input.name} adds` : "They add"}:`, "", input.message, "");
-  lines.push(
-    `${siteName(env)} is a digital wishing well. ${storySentence(translatorFor(DEFAULT_LOCALE), storyOf(settingsOf(env).QUANTUM_PROVIDER), "shareLine")}`,
-    `Add your own wish and ring the bell: ${settingsOf(env).SITE_URL}`,
-    "",
-    "You received this message because someone entered your address on our site. We keep no list of it.",
-    mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
-  );
-  return { kind: "friend-wish", to: input.friendEmail, subject: `${sender} sent you a wish for peace`, body: lines.join("\n") };
-}
-
-export function wishCopyEmail(env: Env, wish: { to: string; text: string; name: string | null }, stopUrl: string): OutgoingEmail {
-  const body = [
-    `Dear ${wish.name || ANONYMOUS_NAME},`,
-    "",
-    `Thank you for sending your wish into the universe with ${siteName(env)}. Here it is, as you wrote it:`,
-    "",
-    `    "${wish.text}"`,
-    "",
-    "It waits on the Wish Wall with wishes from around the world until the next ring of the bell entangles it with them.",
-    `Visit the bell: ${settingsOf(env).SITE_URL}`,
-    "",
-    "You received this message because you asked for a copy of your wish.",
-    mailStopLine(translatorFor(DEFAULT_LOCALE), stopUrl),
-  ].join("\n");
-  return { kind: "wish-copy", to: wish.to, subject: `Your wish, from ${siteName(env)}`, body };
-}
-
 /**
  * The "receive your wish via email" copy. Runs after the response, reading the stored wish (already moderated),
  * and never fails the submission it follows.
@@ -224,14 +178,14 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
   const work = async () => {
     const row = await database(env).query.wishes.findFirst({
       where: eq(wishes.id, wishId),
-      columns: { text: true, name: true, email: true, ipHash: true },
+      columns: { text: true, name: true, email: true, ipHash: true, locale: true },
     });
     if (!row?.email) return;
     // For an address that asked for no more mail, or past its caps, the copy is quietly not sent; the wish itself is
     // stored as usual.
     if (await mailStopped(env, row.email)) return;
-    const email = wishCopyEmail(env, { to: row.email, text: row.text, name: row.name }, await mailStopUrl(env, row.email));
-    if ((await queueVisitorMail(env, { ...email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
+    const letter = wishCopyLetter(env, letterLocale(row.locale), { text: row.text, name: row.name }, await mailStopUrl(env, row.email));
+    if ((await queueVisitorMail(env, { ...letter, to: row.email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
     await deliverOutbox(env);
   };
   ctx.waitUntil(work().catch((error: unknown) => log("error", "could not queue the wish copy", errorFields(error))));

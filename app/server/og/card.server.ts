@@ -1,10 +1,12 @@
 import { constellationLayout } from "~/domain/constellation";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_WORDS_MAX } from "~/domain/limits";
 import { readRingVariant } from "~/domain/og-variant";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/domain/locale";
 import { msg } from "~/domain/messages";
 import { TAGLINE, THEME_COLOUR } from "~/domain/site";
+import { cutAtWord } from "~/domain/cut-text";
 import { translatorFor } from "~/i18n/catalogues.server";
+import encodeQR from "qr";
 import type { ShapedBlock, TextBox } from "./shaped-text.server";
 
 export const OG_VARIANTS = ["default", "wish", "bell", "article", "square", "story"] as const;
@@ -14,8 +16,9 @@ export type OgVariant = (typeof OG_VARIANTS)[number];
  * Every card is 1200×630 except the square 512×512 mark the spec asks for beside it and the ring's story image,
  * 1080×1920 like a phone's screen, for the share sheet.
  */
-export function ogSize(variant: OgVariant): { width: number; height: number } {
-  if (variant === "square") return { width: 512, height: 512 };
+export function ogSize(variant: OgVariant, ring = false): { width: number; height: number } {
+  // A ring's square poster is a feed post's 1080×1080; the site's own square mark stays 512.
+  if (variant === "square") return ring ? { width: 1080, height: 1080 } : { width: 512, height: 512 };
   if (variant === "story") return { width: 1080, height: 1920 };
   return { width: 1200, height: 630 };
 }
@@ -26,6 +29,10 @@ export interface OgCard {
   variant: OgVariant;
   /** A ring's measured bits ("101"), which draw its constellation; null on every other card. */
   bits: string | null;
+  /** On a ring's poster (story, square): the ring's short link, printed and (on the story) as a QR code. */
+  link: string | null;
+  /** On a ring's story shared by one of its writers: their own wish, quoted. */
+  words: string;
   /** The language of the card's own words (`?lang=`, the sharing page's language; not signed, it picks only our text). */
   locale: Locale;
   /** The variant's label and the tagline, in that language. */
@@ -42,10 +49,11 @@ const VARIANT_LABEL: Record<OgVariant, string> = {
   story: msg("The bell has rung"),
 };
 
-function clean(value: string | null, max: number): string {
+function clean(value: string | null, max: number, locale: Locale): string {
   // Control and format characters would render as boxes; whitespace runs collapse so the cut counts visible text.
   const text = (value ?? "").replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
-  return Array.from(text).slice(0, max).join("").trim();
+  // At a word, with an ellipsis, in every script (issue 36).
+  return cutAtWord(text, max, locale);
 }
 
 /**
@@ -56,23 +64,27 @@ const DRAWABLE = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
 export const needsShaping = (text: string) => !DRAWABLE.test(text);
 
 /** Normalises the query: unknown variants, blanks and junk all fall back to the default card, never to an error. */
-export function readOgCard(params: URLSearchParams, siteName: string): OgCard {
+export function readOgCard(params: URLSearchParams, siteName: string, origin = ""): OgCard {
   const ring = readRingVariant(params.get("variant"));
   const variant = ring?.format ?? OG_VARIANTS.find((name) => name === params.get("variant")) ?? "default";
   const lang = params.get("lang");
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const t = translatorFor(locale);
   const tagline = t(TAGLINE);
-  const title = clean(params.get("title"), OG_TITLE_MAX) || siteName;
-  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX) || (title === siteName ? tagline : "");
+  const title = clean(params.get("title"), OG_TITLE_MAX, locale) || siteName;
+  const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX, locale) || (title === siteName ? tagline : "");
   const label = VARIANT_LABEL[variant] ? t(VARIANT_LABEL[variant]) : "";
-  return { title, subtitle, variant, bits: ring?.bits ?? null, locale, label, tagline };
+  const link = ring?.ringId && origin ? `${origin}/bell/${ring.ringId}` : null;
+  const words = variant === "story" && ring ? clean(params.get("words"), OG_WORDS_MAX, locale) : "";
+  return { title, subtitle, variant, bits: ring?.bits ?? null, link, words, locale, label, tagline };
 }
 
 /** The cache key is the normalised card, so every query that draws the same picture shares one PNG. */
 export function ogCacheKey(origin: string, card: OgCard): string {
-  const variant = card.bits ? `${card.variant}-${card.bits}` : card.variant;
+  const ringId = card.link?.split("/").pop();
+  const variant = card.bits ? [card.variant, card.bits, ...(ringId ? [ringId] : [])].join("-") : card.variant;
   const query = new URLSearchParams({ title: card.title, subtitle: card.subtitle, variant });
+  if (card.words) query.set("words", card.words);
   if (card.locale !== DEFAULT_LOCALE) query.set("lang", card.locale);
   return `${origin}/og?${query}`;
 }
@@ -99,14 +111,40 @@ const GOLD = "#ffd54f";
 const ZERO_BLUE = "#90caf9";
 // A word longer than the line (a 100-character "word") breaks instead of running off the card.
 const WRAP = { wordBreak: "break-word" } as const;
-const BELL_PATH =
-  "M32 6c-2.2 0-4 1.8-4 4v1.3C19.6 13.1 14 20.6 14 29.5V41l-5 6v3h46v-3l-5-6V29.5c0-8.9-5.6-16.4-14-18.2V10c0-2.2-1.8-4-4-4z";
 
+const GOLD_DEEP = "#c79100";
+const GOLD_EDGE = "#8a6400";
+
+/** The site's gold bell (app/components/bell/bell-icon.tsx), flat: no gradient, which resvg pays for. */
 function bellMark(size: number): CardNode {
-  return el("svg", { width: size, height: size, viewBox: "0 0 64 64" }, [
-    el("path", { d: BELL_PATH, fill: THEME_COLOUR }),
-    el("circle", { cx: 32, cy: 56, r: 5, fill: GOLD }),
+  return el("svg", { width: size, height: Math.round((size * 72) / 64), viewBox: "0 0 64 72" }, [
+    el("path", { d: "M28 6a4 4 0 0 1 8 0v3h-8z", fill: GOLD_DEEP }),
+    el("path", {
+      d: "M32 9c-11 0-18 8.5-18 20v12.5c0 4.5-2.4 8.3-6.2 10.6A2.6 2.6 0 0 0 9.1 57h45.8a2.6 2.6 0 0 0 1.3-4.9C52.4 49.8 50 46 50 41.5V29C50 17.5 43 9 32 9z",
+      fill: GOLD,
+      stroke: GOLD_EDGE,
+      strokeWidth: 1.5,
+    }),
+    el("path", { d: "M20 27c0-6 4-11 10-12.5", fill: "none", stroke: "#fffbe6", strokeOpacity: 0.7, strokeWidth: 2.5, strokeLinecap: "round" }),
+    el("circle", { cx: 32, cy: 63, r: 5.5, fill: GOLD_DEEP, stroke: GOLD_EDGE, strokeWidth: 1.5 }),
   ]);
+}
+
+/** The ring's link as a QR code: dark modules on white (what cameras read best), one path for resvg. */
+function qrCode(link: string, size: number): CardNode {
+  const modules = encodeQR(link, "raw", { ecc: "medium", border: 2 });
+  const count = modules.length;
+  let d = "";
+  modules.forEach((row, y) => row.forEach((dark, x) => (d += dark ? `M${x} ${y}h1v1h-1z` : "")));
+  return el("svg", { width: size, height: size, viewBox: `0 0 ${count} ${count}`, shapeRendering: "crispEdges" }, [
+    el("rect", { width: count, height: count, fill: "#ffffff" }),
+    el("path", { d, fill: NAVY }),
+  ]);
+}
+
+/** The printed short link: the address without its scheme, so it reads as one short line. */
+function shortLink(link: string, fontSize: number): CardNode {
+  return el("div", { style: { display: "flex", fontSize, color: TEXT, fontWeight: 700 } }, link.replace(/^https?:\/\//, ""));
 }
 
 function squareTree(siteName: string, fontFamily: string): CardNode {
@@ -188,7 +226,8 @@ function frameStyle(size: { width: number; height: number; padding: string; edge
   };
 }
 
-export type CardText = "title" | "subtitle" | "label" | "tagline";
+export type CardText = "title" | "subtitle" | "label" | "tagline" | "words";
+
 type Box = Omit<TextBox, "text">;
 
 /**
@@ -197,6 +236,16 @@ type Box = Omit<TextBox, "text">;
  */
 export function textBoxes(card: OgCard): Record<CardText, Box> {
   const length = Array.from(card.title).length;
+  if (card.variant === "square") {
+    const size = length > 60 ? 52 : length > 30 ? 60 : 72;
+    return {
+      title: { size, lineHeight: 1.2, width: 888, maxLines: 3, align: "center" },
+      subtitle: { size: 34, lineHeight: 1.35, width: 888, maxLines: 2, align: "center" },
+      label: { size: 30, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
+      tagline: { size: 30, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
+      words: { size: 34, lineHeight: 1.35, width: 824, maxLines: 2, align: "center" },
+    };
+  }
   if (card.variant === "story") {
     const size = length > 60 ? 68 : length > 30 ? 80 : 96;
     return {
@@ -204,6 +253,7 @@ export function textBoxes(card: OgCard): Record<CardText, Box> {
       subtitle: { size: 42, lineHeight: 1.35, width: 888, maxLines: 3, align: "center" },
       label: { size: 36, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
       tagline: { size: 36, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
+      words: { size: 40, lineHeight: 1.35, width: 824, maxLines: 3, align: "center" },
     };
   }
   const size = (length > 60 ? 54 : length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
@@ -213,6 +263,7 @@ export function textBoxes(card: OgCard): Record<CardText, Box> {
     subtitle: { size: 32, lineHeight: 1.35, width, maxLines: 2, align: "start" },
     label: { size: 24, lineHeight: 1.2, width: 520, maxLines: 1, align: "start", fit: true },
     tagline: { size: 24, lineHeight: 1.3, width: 1000, maxLines: 1, align: "start", fit: true },
+    words: { size: 28, lineHeight: 1.35, width, maxLines: 2, align: "start" },
   };
 }
 
@@ -248,11 +299,45 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: S
         ...(card.bits ? [constellation(card.bits, 888)] : [bellMark(320)]),
         textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
         ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
+        ...(card.words ? [sharerWords(card, shaped, boxes)] : []),
       ]),
-      el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [
-        label(card.label, 36, shaped.label),
-        el("div", { style: { display: "flex", fontSize: 36, color: MUTED } }, shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline),
+      card.link
+        ? el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 28 } }, [qrCode(card.link, 280), shortLink(card.link, 34)])
+        : el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [
+            label(card.label, 36, shaped.label),
+            el("div", { style: { display: "flex", fontSize: 36, color: MUTED } }, shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline),
+          ]),
+    ],
+  );
+}
+
+/** The sharer's own wish on their ring's story, quoted in a gold-edged box. */
+function sharerWords(card: OgCard, shaped: ShapedText, boxes: Record<CardText, Box>): CardNode {
+  const quoted = `“${card.words}”`;
+  return el(
+    "div",
+    { style: { display: "flex", justifyContent: "center", padding: "28px 32px", borderRadius: 24, border: `3px solid ${GOLD}`, background: SURFACE } },
+    [textOrOutline(quoted, shaped.words, boxes.words, { color: TEXT })],
+  );
+}
+
+/** A ring's square poster (1080×1080, a feed's post): the bell, the poem's line, where the wishes came from, the link. */
+function ringSquareTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText): CardNode {
+  const boxes = textBoxes(card);
+  return el(
+    "div",
+    { style: frameStyle({ width: 1080, height: 1080, padding: "80px 96px", edge: 20 }, fontFamily) },
+    [
+      el("div", { style: { display: "flex", alignItems: "center", gap: 24 } }, [
+        bellMark(80),
+        el("div", { style: { display: "flex", fontSize: 48, fontWeight: 700 } }, siteName),
       ]),
+      el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 40 } }, [
+        constellation(card.bits!, 520),
+        textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
+        ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
+      ]),
+      el("div", { style: { display: "flex", justifyContent: "center" } }, card.link ? [shortLink(card.link, 34)] : [label(card.label, 30, shaped.label)]),
     ],
   );
 }
@@ -260,7 +345,7 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: S
 /** A flat card (no gradients or shadows: resvg's cost grows with them, see STACK-NOTES). */
 /** The card as satori elements; `fontFamily` is the stack of every bundled font family, in fallback order. */
 export function cardTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText = {}): CardNode {
-  if (card.variant === "square") return squareTree(siteName, fontFamily);
+  if (card.variant === "square") return card.bits ? ringSquareTree(card, siteName, fontFamily, shaped) : squareTree(siteName, fontFamily);
   if (card.variant === "story") return storyTree(card, siteName, fontFamily, shaped);
   const stars = card.bits ? [constellation(card.bits, 400)] : [];
   const boxes = textBoxes(card);

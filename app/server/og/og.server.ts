@@ -46,7 +46,8 @@ export async function handleOgRequest(request: Request, env: Env, ctx: Execution
   const siteName = settingsOf(env).SITE_NAME;
   // Text on the site's own card only when the site wrote it (ADR 0026): anything else gets the default card.
   const trusted = !needsSignature(url.searchParams) || (await hasValidSignature(env, url.searchParams));
-  const card = readOgCard(trusted ? url.searchParams : new URLSearchParams(), siteName);
+  // The card's short link is the site's canonical origin, the same whichever host served /og (ADR 0061).
+  const card = readOgCard(trusted ? url.searchParams : new URLSearchParams(), siteName, settingsOf(env).SITE_URL);
   const key = storedCardKey(card);
   const cacheKey = new Request(`${url.origin}${key}`);
   const cache = edgeCache();

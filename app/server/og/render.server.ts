@@ -70,18 +70,19 @@ async function shapeScripts(card: OgCard, assets: Fetcher): Promise<ShapedText> 
   const boxes = textBoxes(card);
   const shape = async (text: string, weight: number, box: (typeof boxes)["title"]) =>
     needsShaping(text) ? shapeText({ ...box, text }, await fontsFor(assets, text, weight)) : undefined;
-  const [title, subtitle, label, tagline] = await Promise.all([
+  const [title, subtitle, label, tagline, words] = await Promise.all([
     shape(card.title, 700, boxes.title),
     shape(card.subtitle, 400, boxes.subtitle),
     shape(card.label, 400, boxes.label),
     shape(card.tagline, 400, boxes.tagline),
+    card.words ? shape(`“${card.words}”`, 400, boxes.words) : undefined,
   ]);
-  return { title, subtitle, label, tagline };
+  return { title, subtitle, label, tagline, words };
 }
 
 export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher): Promise<Uint8Array<ArrayBuffer>> {
-  const [fontSets, shaped] = await Promise.all([start(), card.variant === "square" ? {} : shapeScripts(card, assets)]);
-  const { width, height } = ogSize(card.variant);
+  const [fontSets, shaped] = await Promise.all([start(), card.variant === "square" && !card.bits ? {} : shapeScripts(card, assets)]);
+  const { width, height } = ogSize(card.variant, card.bits !== null);
   const tree = cardTree(card, siteName, OG_FONT_STACK, shaped);
   const fonts = ROBOTO_TEXT.test(textIn(tree)) ? fontSets.roboto : fontSets.all;
   const svg = await satori(tree as Parameters<typeof satori>[0], { width, height, fonts });

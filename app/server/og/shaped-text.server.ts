@@ -33,6 +33,8 @@ export interface ShapedBlock {
   missing: number;
   /** True when the text had more lines than the box holds and ends in an ellipsis. */
   truncated: boolean;
+  /** Each drawn line's text (the last one with its ellipsis when truncated). */
+  lineTexts: string[];
 }
 
 const bidi = bidiFactory();
@@ -148,6 +150,22 @@ function graphemesOf(unit: Unit, text: string): Unit[] {
   }));
 }
 
+/** A comma, full stop or closing mark stays with the word before it: no line starts with one (issue 36). */
+const closingPunctuation = (segment: string) => /^[\p{Po}\p{Pe}\p{Pf}]+$/u.test(segment);
+
+/** Where a last line may end before its ellipsis, longest first: after each whole word, then between graphemes. */
+function ellipsisCuts(text: string, start: number, end: number): number[] {
+  const line = text.slice(start, end);
+  const words = [...new Intl.Segmenter(undefined, { granularity: "word" }).segment(line)]
+    .filter((segment) => segment.isWordLike)
+    .map((segment) => start + segment.index + segment.segment.length)
+    .filter((cut) => cut < end);
+  const graphemes = [...new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(line)]
+    .map((segment) => start + segment.index)
+    .filter((cut) => cut > start);
+  return [...words.reverse(), ...graphemes.reverse()];
+}
+
 /**
  * Lays out `box.text` with `fonts` (tried in order for each character). Greedy line breaking at word boundaries, a
  * word longer than the line broken between its letters, and an ellipsis on the last line when the text runs over.
@@ -178,7 +196,7 @@ export function shapeText(box: TextBox, fonts: readonly Font[]): ShapedBlock {
         }
       }
       line = { start: unit.start, end: unit.end };
-    } else if (unit.blank || widthOf(line.start, unit.end) <= box.width) {
+    } else if (unit.blank || closingPunctuation(text.slice(unit.start, unit.end)) || widthOf(line.start, unit.end) <= box.width) {
       line.end = unit.end;
     } else {
       lines.push(line);
@@ -210,16 +228,17 @@ export function shapeText(box: TextBox, fonts: readonly Font[]): ShapedBlock {
         const extended = ellipsisFont ? [...runsOf(span.start, body.length, byUnit, levels), { start: body.length, end: full.length, font: ellipsisFont, level: rtl ? 1 : 0 }] : runsOf(span.start, body.length, byUnit, levels);
         return { full, runs: extended };
       };
-      let cut = end;
-      let candidate = withEllipsis(cut);
-      while (cut > span.start + 1 && shapeLine(candidate.full, candidate.runs, box.size).width > box.width) {
-        cut--;
+      // Back off a whole word at a time (issue 36: never mid-word, in any script); a lone word too long for the line
+      // loses graphemes instead.
+      let candidate = withEllipsis(end);
+      for (const cut of ellipsisCuts(text, span.start, end)) {
+        if (shapeLine(candidate.full, candidate.runs, box.size).width <= box.width) break;
         candidate = withEllipsis(cut);
       }
       content = candidate.full;
       runs = candidate.runs;
     }
-    return { content, runs, width: shapeLine(content, runs, box.size).width };
+    return { content, runs, width: shapeLine(content, runs, box.size).width, text: content.slice(span.start) };
   });
   const blockWidth = box.fit ? Math.ceil(Math.max(0, ...prepared.map((line) => line.width))) : box.width;
   const paths = prepared.map(({ content, runs, width }, index) => {
@@ -230,5 +249,5 @@ export function shapeText(box: TextBox, fonts: readonly Font[]): ShapedBlock {
     return shaped.path;
   });
 
-  return { width: blockWidth, height: Math.ceil(kept.length * lineHeight), rtl, lines: paths, missing: missing + notdef, truncated };
+  return { width: blockWidth, height: Math.ceil(kept.length * lineHeight), rtl, lines: paths, missing: missing + notdef, truncated, lineTexts: prepared.map((line) => line.text) };
 }

@@ -8,11 +8,14 @@ export const OG_SIGNATURE_PARAM = "sig";
 const SIGNATURE_HEX = 32;
 const SIGNED_FIELDS = ["title", "subtitle", "variant"] as const;
 
-const canonical = (params: URLSearchParams) => JSON.stringify(SIGNED_FIELDS.map((field) => params.get(field) ?? ""));
+// The sharer's own words on a ring's poster (issue 36) are signed too; signed only when present, so every card
+// signed before they existed keeps its signature.
+const canonical = (params: URLSearchParams) =>
+  JSON.stringify([...SIGNED_FIELDS, ...(params.get("words") ? (["words"] as const) : [])].map((field) => params.get(field) ?? ""));
 
 /** Only the default cards (no title, no subtitle) may be drawn without a signature: anything else prints text. */
 export function needsSignature(params: URLSearchParams): boolean {
-  return Boolean(params.get("title") || params.get("subtitle"));
+  return Boolean(params.get("title") || params.get("subtitle") || params.get("words"));
 }
 
 /**

@@ -120,3 +120,31 @@ describe("laying out text satori cannot shape", () => {
     expect(shape("سلام \uE000 عالم").missing).toBe(1);
   });
 });
+
+// Issue 36: a text longer than its box ends in an ellipsis after a whole word, in every script.
+describe("an overflowing card line", () => {
+  it.each([
+    ["Latin", "en", "May the harbour lights stay on for everyone who sails home tonight across the long dark water of the bay"],
+    ["Arabic", "ar", "لتبقَ أضواء الميناء مضاءة لكل من يبحر عائدًا إلى بيته الليلة عبر مياه الخليج الطويلة المظلمة"],
+    ["Devanagari", "hi", "आज रात खाड़ी के लंबे अँधेरे पानी के पार घर लौटने वाले हर किसी के लिए बंदरगाह की रोशनी जलती रहे"],
+    ["Chinese", "zh", "愿港口的灯火为今夜穿过海湾漫长黑暗水面回家的每一个人一直亮着，愿每一艘船都平安靠岸"],
+  ] as const)("in %s is cut at a word boundary with an ellipsis", (_script, locale, text) => {
+    const block = shape(text, { maxLines: 1, width: 700 });
+    expect(block.truncated).toBe(true);
+    const [line] = block.lineTexts;
+    expect(line.endsWith("…")).toBe(true);
+    const kept = line.slice(0, -1);
+    expect(text.startsWith(kept)).toBe(true);
+    const ends = new Set([...new Intl.Segmenter(locale, { granularity: "word" }).segment(text)].filter((s) => s.isWordLike).map((s) => s.index + s.segment.length));
+    expect(ends.has(kept.length)).toBe(true);
+  });
+});
+
+describe("line breaks around punctuation", () => {
+  it("never start a line with the comma that ends the word before it (Hindi, as the story image showed)", () => {
+    const text = "जो हम साथ मिलकर चाहते हैं, दुनिया उसे याद रखने लगती है।";
+    const block = shape(text, { width: 888, size: 80, maxLines: 4, align: "center" });
+    for (const line of block.lineTexts) expect(line).not.toMatch(/^[,،।.]/u);
+    expect(block.lineTexts.join(" ").replace(/\s+/g, " ")).toBe(text);
+  });
+});

@@ -7,6 +7,8 @@ const good = {
   HASH_SECRET: "k1Hc9Zq4mW7vT2yB8nR5xL0pD3sF6gJ1aE",
   SESSION_SECRET: "u7Yt4Rr2Ee9Ww1Qq3Aa5Ss8Dd6Ff0Gg2Hh",
   ADMIN_PASSWORD: "correct horse battery staple",
+  VAPID_PUBLIC_KEY: "BG89lkMSWGpi_sv_7jl07HuBaPvMvdsgksouvOltCK0aGxnzsTuX9DjFu2vrJ_InCeO7u8GPkn8vatrVX8DbapA",
+  VAPID_PRIVATE_KEY: "lNFl57hJd0B6I9KMpRMVEKEk6HHY7gIZk2idWKDMALk",
 };
 const local = { HASH_SECRET: "test-hash-secret" };
 
@@ -170,6 +172,27 @@ describe("the settings schema: sentences", () => {
 
   it("lets Cloudflare Access replace the password", () => {
     expect(parseSettings({ ...good, ADMIN_PASSWORD: "", CF_ACCESS_AUD: "a", CF_ACCESS_TEAM_DOMAIN: "t.cloudflareaccess.com" }, { deployed: true }).problems).toEqual([]);
+  });
+});
+
+describe("the Web Push settings", () => {
+  const problems = (values: Record<string, string>, deployed: boolean) => parseSettings(values, { deployed }).problems;
+
+  it("asks a deployed site for the VAPID pair, well formed, and a local run only for both or neither", () => {
+    const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, ...without } = good;
+    expect(problems(without, true)).toEqual([expect.stringContaining("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set")]);
+    expect(problems(local, false)).toEqual([]);
+    expect(problems({ ...local, VAPID_PUBLIC_KEY }, false)).toEqual(["VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither."]);
+    expect(problems({ ...good, VAPID_PRIVATE_KEY: "short" }, true)).toEqual([expect.stringContaining("VAPID_PRIVATE_KEY is not a P-256 private key")]);
+    expect(problems({ ...good, VAPID_PUBLIC_KEY: VAPID_PRIVATE_KEY + VAPID_PRIVATE_KEY }, true)).toEqual([expect.stringContaining("VAPID_PUBLIC_KEY is not an uncompressed")]);
+    expect(problems({ ...good, VAPID_SUBJECT: "someone" }, true)).toEqual([expect.stringContaining("VAPID_SUBJECT must be an e-mail address push services can write to")]);
+    for (const sentence of problems({ ...good, VAPID_PRIVATE_KEY: "short", VAPID_SUBJECT: "someone" }, true)) expect(sentence).not.toContain("short");
+  });
+
+  it("drops mailto: from the subject and reads the extra push hosts as a list", () => {
+    const { settings } = parseSettings({ ...good, VAPID_SUBJECT: "mailto:ops@bell.org", PUSH_SERVICE_HOSTS: " 127.0.0.1:9443 , push.example " });
+    expect(settings.VAPID_SUBJECT).toBe("ops@bell.org");
+    expect(settings.PUSH_SERVICE_HOSTS).toEqual(["127.0.0.1:9443", "push.example"]);
   });
 });
 

@@ -1,0 +1,32 @@
+/**
+ * "Tell me when my wish rings" in the browser: loaded only when the visitor presses the button, so neither this nor
+ * the service worker weighs on a page's first load (issue 36, ADR 0059).
+ */
+export type PushOutcome = "subscribed" | "denied" | "unavailable" | "failed";
+
+export const PUSH_WORKER_PATH = "/push-sw.js";
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(base64url.replace(/-/g, "+").replace(/_/g, "/"));
+  const bytes = new Uint8Array(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export async function subscribeToRing(wishId: string, deviceFingerprint: string): Promise<PushOutcome> {
+  const key = await fetch("/api/push/key", { headers: { Accept: "application/json" } });
+  if (!key.ok) return "unavailable";
+  const { publicKey } = (await key.json()) as { publicKey: string };
+  if ((await Notification.requestPermission()) !== "granted") return "denied";
+  await navigator.serviceWorker.register(PUSH_WORKER_PATH, { scope: "/" });
+  const registration = await navigator.serviceWorker.ready;
+  const subscription =
+    (await registration.pushManager.getSubscription()) ??
+    (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const response = await fetch(`/api/wishes/${encodeURIComponent(wishId)}/push`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ deviceFingerprint, subscription: subscription.toJSON() }),
+  });
+  return response.ok ? "subscribed" : "failed";
+}

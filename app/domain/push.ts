@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { REQUEST_BODY_INVALID } from "./messages";
+
+/**
+ * "Tell me when my wish rings" by Web Push (issue 36, ADR 0059): what a browser's subscription must look like, and
+ * which push services the site will send to.
+ */
+
+/** Hosts of the browsers' own push services (Chrome/Edge via FCM, Firefox autopush, Windows WNS, Safari/Apple). */
+export const BROWSER_PUSH_HOSTS = ["fcm.googleapis.com", ".push.services.mozilla.com", ".notify.windows.com", ".push.apple.com"] as const;
+
+/**
+ * A subscription's endpoint is a URL the server will POST to, so it is accepted only on HTTPS and on a known push
+ * service (or one the operator names in PUSH_SERVICE_HOSTS): the site is never made to post to anyone else.
+ */
+export function pushEndpointAllowed(endpoint: string, extraHosts: readonly string[] = []): boolean {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "https:" || url.username || url.password) return false;
+  const host = url.host.toLowerCase();
+  return [...BROWSER_PUSH_HOSTS, ...extraHosts].some((known) => (known.startsWith(".") ? host.endsWith(known) : host === known.toLowerCase()));
+}
+
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+/** A P-256 public key, uncompressed (65 bytes: 87 base64url characters), and a 16-byte secret (22 characters). */
+const P256DH_LENGTH = 87;
+const AUTH_LENGTH = 22;
+export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
+
+export const pushSubscriptionSchema = z.object(
+  {
+    endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGTH).url(),
+    keys: z.object({
+      p256dh: z.string().regex(BASE64URL).transform((key) => key.replace(/=+$/, "")).refine((key) => key.length === P256DH_LENGTH && key.startsWith("B")),
+      auth: z.string().regex(BASE64URL).transform((key) => key.replace(/=+$/, "")).refine((key) => key.length === AUTH_LENGTH),
+    }),
+  },
+  { error: REQUEST_BODY_INVALID },
+);
+export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
+
+/** What the service worker is sent: the page to open and the words to show, already in the wish's language. */
+export interface RingPushPayload {
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
+
+/** A push the browser need not receive after a day: the ring is on its page whenever they come back. */
+export const RING_PUSH_TTL_SECONDS = 24 * 60 * 60;

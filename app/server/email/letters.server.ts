@@ -1,0 +1,113 @@
+import { isLocale, DEFAULT_LOCALE, localizePath, type Locale } from "~/domain/locale";
+import { ANONYMOUS_NAME, mailStopLine } from "~/domain/messages";
+import { storyOf, storySentence } from "~/domain/provider-story";
+import type { FriendWish } from "~/domain/wish";
+import { translatorFor } from "~/i18n/catalogues.server";
+import { settingsOf } from "../settings.server";
+
+/**
+ * Every mail a visitor's action sends, written in the language stored with what triggered it (the wish's, the
+ * subscription's, the friend form's page): one module, so a letter cannot be added in English only.
+ */
+export interface Letter {
+  subject: string;
+  body: string;
+}
+
+type SiteEnv = Env;
+
+/** A stored locale, read defensively: rows from before migration 0022 have none and are English. */
+export function letterLocale(value: string | null | undefined): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+const siteName = (env: SiteEnv) => settingsOf(env).SITE_NAME;
+const siteBase = (env: SiteEnv) => settingsOf(env).SITE_URL;
+
+/** A page of the site in the letter's language ("/bell/x" → "https://…/fr/bell/x"). */
+export function siteLink(env: SiteEnv, path: string, locale: Locale): string {
+  return `${siteBase(env)}${localizePath(path, locale)}`;
+}
+
+export function friendWishLetter(env: SiteEnv, locale: Locale, input: FriendWish, stopUrl: string): Letter {
+  const t = translatorFor(locale);
+  const sender = input.name ?? t("A friend");
+  const lines = [t("Hello,"), "", t("{sender} sent you a wish for peace from {siteName}:", { sender, siteName: siteName(env) }), "", `    "${input.wish}"`, ""];
+  if (input.message) lines.push(input.name ? t("{name} adds:", { name: input.name }) : t("They add:"), "", input.message, "");
+  lines.push(
+    `${t("{siteName} is a digital wishing well.", { siteName: siteName(env) })} ${storySentence(t, storyOf(settingsOf(env).QUANTUM_PROVIDER), "shareLine")}`,
+    t("Add your own wish and ring the bell: {url}", { url: siteLink(env, "/", locale) }),
+    "",
+    t("You received this message because someone entered your address on our site. We keep no list of it."),
+    mailStopLine(t, stopUrl),
+  );
+  return { subject: t("{sender} sent you a wish for peace", { sender }), body: lines.join("\n") };
+}
+
+export function wishCopyLetter(env: SiteEnv, locale: Locale, wish: { text: string; name: string | null }, stopUrl: string): Letter {
+  const t = translatorFor(locale);
+  const body = [
+    t("Dear {name},", { name: wish.name || t(ANONYMOUS_NAME) }),
+    "",
+    t("Thank you for sending your wish into the universe with {siteName}. Here it is, as you wrote it:", { siteName: siteName(env) }),
+    "",
+    `    "${wish.text}"`,
+    "",
+    t("It waits on the Wish Wall with wishes from around the world until the next ring of the bell entangles it with them."),
+    t("We will write once more when a ring takes it, with the line the bell answered."),
+    t("Visit the bell: {url}", { url: siteLink(env, "/", locale) }),
+    "",
+    t("You received this message because you asked for a copy of your wish."),
+    mailStopLine(t, stopUrl),
+  ].join("\n");
+  return { subject: t("Your wish, from {siteName}", { siteName: siteName(env) }), body };
+}
+
+/** "Your wish rang": the second of the two mails a wish with an address brings, sent once a ring takes it. */
+export function wishRangLetter(
+  env: SiteEnv,
+  locale: Locale,
+  wish: { text: string; name: string | null; ringId: string; poem: string },
+  stopUrl: string,
+): Letter {
+  const t = translatorFor(locale);
+  const body = [
+    t("Dear {name},", { name: wish.name || t(ANONYMOUS_NAME) }),
+    "",
+    t("The bell has rung with your wish:"),
+    "",
+    `    "${wish.text}"`,
+    "",
+    t("Its quantum circuit answered with this line:"),
+    "",
+    `    ${t(wish.poem)}`,
+    "",
+    t("See the ring and the wishes it joined: {url}", { url: siteLink(env, `/bell/${wish.ringId}`, locale) }),
+    "",
+    t("You received this message because you asked for a copy of your wish."),
+    mailStopLine(t, stopUrl),
+  ].join("\n");
+  return { subject: t("Your wish rang on {siteName}", { siteName: siteName(env) }), body };
+}
+
+export function confirmationLetter(env: SiteEnv, locale: Locale, confirmUrl: string, stopUrl: string): Letter {
+  const t = translatorFor(locale);
+  const name = siteName(env);
+  return {
+    subject: t("Please confirm your {siteName} newsletter subscription", { siteName: name }),
+    body: [
+      t("Hello,"),
+      "",
+      t("Someone, hopefully you, asked to receive the {siteName} newsletter at this address.", { siteName: name }),
+      t("To confirm, open this link:"),
+      "",
+      confirmUrl,
+      "",
+      t("If it was not you, ignore this message: without confirmation nothing is sent and the address is forgotten."),
+      "",
+      t("With hope, the {siteName} team", { siteName: name }),
+      "",
+      mailStopLine(t, stopUrl),
+    ].join("\n"),
+  };
+}

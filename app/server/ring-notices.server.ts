@@ -1,0 +1,51 @@
+import { WISH_STATUS, sqlText } from "~/domain/statuses";
+import { deliverOutbox, queueVisitorMail } from "./email/outbox.server";
+import { letterLocale, wishRangLetter } from "./email/letters.server";
+import { mailStopped, mailStopUrl } from "./email/mail-stop.server";
+import { deliverRingPushes, forgetUnannounced } from "./push.server";
+
+interface RungWish {
+  id: string;
+  text: string;
+  name: string | null;
+  email: string | null;
+  locale: string | null;
+  ip_hash: string | null;
+}
+
+/**
+ * Tells the writers of a ring's wishes that it rang, in the wish's language: a push to each browser that asked
+ * (Web Push, ADR 0059), and a "your wish rang" mail to those who gave an address. Each wish is claimed once (rang_notified_at), so the cron and the alarm racing over a completed
+ * ring notify once; a wish hidden or withdrawn by then is never claimed, and an address that asked for no more mail
+ * gets nothing.
+ */
+export async function noticeRing(env: Env, ringId: string, now = Date.now()): Promise<{ mailed: number; pushed: number }> {
+  const claimed = await env.DB.prepare(
+    `UPDATE wishes SET rang_notified_at = ?1
+     WHERE bell_ring_id = ?2 AND status = ${sqlText(WISH_STATUS.entangled)} AND hidden = 0 AND withdrawn_at IS NULL AND rang_notified_at IS NULL
+     RETURNING id, text, name, email, locale, ip_hash`,
+  )
+    .bind(now, ringId)
+    .all<RungWish>();
+  const wishes = claimed.results;
+  // Browsers of the ring's wishes that were hidden or withdrawn meanwhile are forgotten without a word.
+  await forgetUnannounced(env, ringId);
+  if (wishes.length === 0) return { mailed: 0, pushed: 0 };
+  const ring = await env.DB.prepare("SELECT poem FROM bell_rings WHERE id = ?").bind(ringId).first<{ poem: string | null }>();
+  if (!ring?.poem) return { mailed: 0, pushed: 0 };
+  const pushes = await deliverRingPushes(env, { wishIds: wishes.map((wish) => wish.id), now });
+  let mailed = 0;
+  for (const wish of wishes) {
+    if (!wish.email || (await mailStopped(env, wish.email))) continue;
+    const letter = wishRangLetter(
+      env,
+      letterLocale(wish.locale),
+      { text: wish.text, name: wish.name, ringId, poem: ring.poem },
+      await mailStopUrl(env, wish.email),
+    );
+    const outcome = await queueVisitorMail(env, { ...letter, to: wish.email, kind: "wish-rang" }, wish.ip_hash ?? "unknown", undefined, now);
+    if (outcome === "queued") mailed += 1;
+  }
+  if (mailed > 0) await deliverOutbox(env);
+  return { mailed, pushed: pushes.delivered };
+}
