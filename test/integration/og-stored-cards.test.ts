@@ -3,6 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCALES, localizePath } from "~/domain/locale";
 import { DAY_MS } from "~/domain/limits";
+import { ulid } from "ulidx";
 import { OG_CARD_KEEP_DAYS, OG_RING_CARD_DAYS } from "~/domain/og-cards";
 import { readOgCard, storedCardKey } from "~/server/og/card.server";
 import { drawCompletedRingCards } from "~/server/og/og.server";
@@ -31,12 +32,11 @@ async function fetchWith(path: string, overrides: Partial<Env> = {}) {
 const keptCount = async (key: string) =>
   (await env.DB.prepare("SELECT COUNT(*) AS n FROM og_cards WHERE key = ?").bind(key).first<{ n: number }>())!.n;
 
-async function completedRing(completedAt: number) {
+async function completedRing(completedAt: number, ringId = `ring-${crypto.randomUUID()}`) {
   const ids: string[] = [];
   for (const country of ["Japan", "Chile"]) {
     ids.push((await submit({ wish: `May every harbour in ${country} welcome the boats home`, country })).json.wishId as string);
   }
-  const ringId = `ring-${crypto.randomUUID()}`;
   await env.DB.batch([
     env.DB.prepare(
       "INSERT INTO bell_rings (id, created_at, provider, status, bitstring, counts, poem, completed_at) VALUES (?, ?, 'simulator', 'completed', '10', '{\"10\":60,\"01\":40}', 'A poem', ?)",
@@ -134,6 +134,20 @@ describe("the cron draws a completed ring's cards", () => {
     const twin = await completedRing(now - 1_000);
     expect(await drawCompletedRingCards(env, now)).toMatchObject({ rings: 1, cards: 0 });
     expect(await marked(twin)).toBe(true);
+  });
+
+  it("draws a ring's story image with the short link /og would draw it with: the site's own origin", async () => {
+    const now = Date.now() + 50 * DAY_MS;
+    const ringId = await completedRing(now - 1_000, ulid(now - 60_000));
+    await env.DB.prepare("UPDATE bell_rings SET poem = 'A poem with a link' WHERE id = ?").bind(ringId).run();
+    const drawn: { variant: string; link: string | null }[] = [];
+    const record = async (card: { variant: string; link: string | null }) => (drawn.push(card), new Uint8Array(PNG_SIGNATURE));
+    // A run draws OG_CARDS_PER_RUN cards: the wide ones first, the story images on the next run.
+    await drawRingCards(env, record, now);
+    await drawRingCards(env, record, now + 60_000);
+    const stories = drawn.filter((card) => card.variant === "story");
+    expect(stories.length).toBeGreaterThan(0);
+    for (const card of stories) expect(card.link).toBe(`${env.SITE_URL.replace(/\/+$/, "")}/bell/${ringId}`);
   });
 
   it("gives a ring up after a card fails to draw, leaving it to its first request", async () => {

@@ -44,11 +44,12 @@ const RING_FORMATS: readonly RingImageFormat[] = ["bell", "story"];
  * The cards a ring's pages name, in every language: its wide cards (og:image, what link previews fetch) first, then
  * its story images (the share sheet's).
  */
-export function ringCards(ring: Parameters<typeof ringCard>[1], siteName: string): OgCard[] {
+export function ringCards(ring: Parameters<typeof ringCard>[1], siteName: string, origin: string): OgCard[] {
   return RING_FORMATS.flatMap((format) =>
     LOCALES.map((locale) => {
       const path = ogImagePath({ ...ringCard(translatorFor(locale), ring, siteName, format), lang: locale });
-      return readOgCard(new URL(path, "http://card.invalid").searchParams, siteName);
+      // The same origin /og reads a card with (SITE_URL), so the kept card carries the same short link.
+      return readOgCard(new URL(path, "http://card.invalid").searchParams, siteName, origin);
     }),
   );
 }
@@ -73,7 +74,7 @@ export async function drawRingCards(env: Env, render: Render, now = Date.now()):
   let rings = 0;
   rings: for (const { id } of results) {
     const ring = await getRingView(env as Env, id);
-    for (const card of ring ? ringCards(ring, siteName) : []) {
+    for (const card of ring ? ringCards(ring, siteName, settingsOf(env).SITE_URL) : []) {
       const key = storedCardKey(card);
       if (await isStored(env.DB, key)) continue;
       if (attempts >= OG_CARDS_PER_RUN) break rings;
