@@ -47,6 +47,8 @@ export const ISSUE_SECTIONS = {
   32: `${ARCHITECTURE}#start-up`,
   33: "docs/operations.md#watching-it-run",
   34: `${PRODUCT}#privacy`,
+  35: `${PRODUCT}#your-ring`,
+  36: `${PRODUCT}#the-loop-back`,
   37: `${ARCHITECTURE}#what-may-import-what`,
 };
 
