@@ -223,7 +223,9 @@ describe("ringing the bell in Chromium", () => {
       const bits = /Chosen bit string ([01]+)/.exec((await page.getByRole("list", { name: /^Chosen bit string/ }).getAttribute("aria-label")) ?? "")?.[1];
       expect(bits).toMatch(/^[01]{1,5}$/);
       expect(cards.at(-1)?.searchParams.get("title")).toBe(poem);
-      expect(cards.at(-1)?.searchParams.get("variant")).toBe(`story-${bits}`);
+      // The story carries the ring's id, for its short link and QR code (issue 36).
+      const ringId = new URL(page.url()).pathname.split("/").pop();
+      expect(cards.at(-1)?.searchParams.get("variant")).toBe(`story-${bits}-${ringId}`);
       expect(await page.getByRole("link", { name: "Save the story image" }).getAttribute("href")).toBe(`${cards.at(-1)?.pathname}${cards.at(-1)?.search}`);
       expect(pageErrors).toEqual([]);
       await context.close();

@@ -117,3 +117,26 @@ describe('"your wish rang"', () => {
     await expect.poll(async () => (await mailsTo(to)).map((mail) => mail.subject)).toEqual(["Votre vœu, de la part de Quantum Bell", "Votre vœu a sonné sur Quantum Bell"]);
   });
 });
+
+describe("every visitor mail in the language of the page that sent it", () => {
+  it("the friend mail follows the dialog's Accept-Language, the newsletter letter the form's /fr path", async () => {
+    const friend = address("friend");
+    const sent = await call("/api/send-wish-to-friend", {
+      body: { wish: "Que la paix te trouve où que tu sois", friendEmail: friend, name: "Alex" },
+      headers: { "Accept-Language": "fr" },
+    });
+    expect(sent.status).toBe(200);
+    const [friendMail] = await mailsTo(friend);
+    expect(friendMail.subject).toBe("Alex vous a envoyé un vœu de paix");
+    expect(friendMail.body).toContain("Ajoutez votre propre vœu et faites sonner la cloche : http://localhost:5002/fr");
+
+    const reader = address("reader");
+    const subscribed = await browserFetch("/fr/newsletter", { form: { email: reader } });
+    expect(subscribed.status).toBe(200);
+    const [letter] = await mailsTo(reader);
+    expect(letter.subject).toBe("Merci de confirmer votre abonnement à la lettre de Quantum Bell");
+    expect(letter.body).toMatch(/http:\/\/localhost:5002\/fr\/newsletter\?token=[0-9a-f]{64}/);
+    const stored = await env.DB.prepare("SELECT locale FROM newsletter_subscribers WHERE email = ?").bind(reader).first<{ locale: string }>();
+    expect(stored?.locale).toBe("fr");
+  });
+});
