@@ -54,7 +54,7 @@ describe("the Worker bundle", () => {
   // Issue 32 (ADR 0035): what an isolate evaluates before its first request. esbuild's metafile names every input of
   // the bundle with the kind of each import: what the entry reaches through static imports is evaluated at start-up,
   // what it reaches only through `import()` on first use.
-  it("loads the share-card renderer, obscenity's word lists, marked and the Sentry client on first use, never at start-up", () => {
+  it("loads the share-card renderer, obscenity's word lists, marked, the Sentry client and the world outlines on first use, never at start-up", () => {
     const atStartup = new Set<string>();
     const external = new Set<string>();
     const queue = ["build/server/worker.js"];
@@ -68,10 +68,11 @@ describe("the Worker bundle", () => {
         else queue.push(path);
       }
     }
-    const lazy = /node_modules\/(satori|@resvg|fontkit|@shuding|obscenity|marked|toucan-js)\/|build\/server\/assets\/render\.server-/;
+    const lazy = /node_modules\/(satori|@resvg|fontkit|@shuding|obscenity|marked|toucan-js)\/|build\/server\/assets\/(render\.server|countries-110m)-/;
     // Not vacuous: each is in the Worker, reached through an import() of its own.
     const names = ["satori", "@resvg", "fontkit", "obscenity", "marked", "toucan-js"].map((name) => `node_modules/${name}/`);
-    for (const name of [...names, "build/server/assets/render.server-"]) {
+    // The reverse geocoder's world outlines (ADR 0067) are a chunk of their own, parsed on the first lookup.
+    for (const name of [...names, "build/server/assets/render.server-", "build/server/assets/countries-110m-"]) {
       expect(inputs.some((path) => path.startsWith(name)), name).toBe(true);
     }
     expect([...atStartup].filter((path) => lazy.test(path))).toEqual([]);
