@@ -1,5 +1,6 @@
 import { staticAssetHeaders } from "./app/server/security-headers.server";
 import { ogFontFiles } from "./scripts/og-fonts.mjs";
+import { compiledCatalogues } from "./scripts/compiled-catalogues";
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -185,6 +186,7 @@ export default defineConfig({
       },
     }),
     vanillaExtractPlugin(),
+    compiledCatalogues(),
     selfHostedFlags(),
     ogScriptFonts(),
     staticSecurityHeaders(),

@@ -1,11 +1,13 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { compiledCatalogues } from "./scripts/compiled-catalogues";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 // The fast lane: pure rules (app/domain, formatting, quantum maths, the IBM client against its in-process fake) and
 // what needs Node itself (the fake IBM service behind a real HTTP server). No Worker API, so no workerd start-up.
 export default defineConfig({
+  plugins: [compiledCatalogues()],
   resolve: { alias: { "~": here("./app") } },
   test: {
     environment: "node",

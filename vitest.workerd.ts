@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { compiledCatalogues } from "./scripts/compiled-catalogues";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -22,6 +23,7 @@ export function workerdConfig({
 }) {
   return defineConfig({
     plugins: [
+      compiledCatalogues(),
       cloudflareTest(async () => ({
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {

@@ -1,4 +1,4 @@
-import { compileMessage } from "@lingui/message-utils/compileMessage";
+import COMPILED from "virtual:compiled-catalogues";
 import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
 import ar from "./catalogues/ar.json";
 import en from "./catalogues/en.json";
@@ -8,23 +8,23 @@ import hi from "./catalogues/hi.json";
 import zh from "./catalogues/zh.json";
 import { createTranslator, type CompiledCatalogue, type Translate } from "./translator";
 
-/** Every catalogue as written: English source → ICU message. Adding a language is adding its file here. */
+/**
+ * Every catalogue as written: English source → ICU message. Adding a language is adding its file here. The Worker
+ * reads the compiled ones (`compiledCatalogue`); these are for the checks and tests.
+ */
 export const CATALOGUES: Record<Locale, Record<string, string>> = { en, es, fr, ar, hi, zh };
 
 const compiled = new Map<Locale, CompiledCatalogue>();
 const translators = new Map<Locale, Translate>();
 
-/** One language's messages, compiled once per isolate; a message it lacks falls back to English. */
+/**
+ * One language's messages, compiled at build time (scripts/compiled-catalogues.ts) and parsed from JSON on the
+ * language's first use in an isolate; a message it lacks falls back to English.
+ */
 export function compiledCatalogue(locale: Locale): CompiledCatalogue {
   let catalogue = compiled.get(locale);
   if (!catalogue) {
-    catalogue = {};
-    const own = CATALOGUES[locale];
-    for (const [source, english] of Object.entries(CATALOGUES[DEFAULT_LOCALE])) {
-      const message = compileMessage(own[source] || english);
-      // Lingui treats a bare string as uncompiled; a one-part array is the compiled form of plain text.
-      catalogue[source] = typeof message === "string" ? [message] : message;
-    }
+    catalogue = JSON.parse(COMPILED[locale]) as CompiledCatalogue;
     compiled.set(locale, catalogue);
   }
   return catalogue;

@@ -16,7 +16,7 @@ const coordinatesSchema = z.lazy(() =>
 export const loader = apiRoute({
   GET: async ({ request }) => {
     const { lat, lon } = parseWith(coordinatesSchema, searchParamsObject(request));
-    return ok({ address: reverseGeocode(lat, lon) });
+    return ok({ address: await reverseGeocode(lat, lon) });
   },
 });
 export const action = loader;

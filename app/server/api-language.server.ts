@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE } from "~/domain/locale";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { ringCooldown } from "~/domain/messages";
-import { CATALOGUES, translatorFor } from "~/i18n/catalogues.server";
+import { compiledCatalogue, translatorFor } from "~/i18n/catalogues.server";
 import { requestLocale } from "./locale.server";
 
 /**
@@ -19,7 +19,7 @@ export async function inRequestLanguage(request: Request, response: Response): P
   const error =
     body.code === ERROR_CODE.cooldown && typeof body.retryAfter === "number"
       ? ringCooldown(t, body.retryAfter)
-      : body.error in CATALOGUES[DEFAULT_LOCALE]
+      : Object.hasOwn(compiledCatalogue(locale), body.error)
         ? t(body.error)
         : body.error;
   if (error === body.error) return response;

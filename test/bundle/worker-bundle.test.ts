@@ -13,14 +13,18 @@ const ours = (path: string) => /^(app|workers)\//.test(path);
 let out: string;
 let inputs: string[];
 let bundle: string;
-type Meta = { inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }> };
+type Meta = {
+  inputs: Record<string, { imports: { path: string; kind: string; external?: boolean }[] }>;
+  outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+};
 let meta: Meta;
 
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), "worker-bundle-"));
   execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out, "--metafile", join(out, "meta.json")], {
     cwd: root,
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(out, "logs") },
+    // NODE_ENV as a deploy has it (vitest sets "test", which wrangler would define into the bundle instead).
+    env: { ...process.env, NODE_ENV: "production", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(out, "logs") },
     stdio: "pipe",
   });
   meta = JSON.parse(readFileSync(join(out, "meta.json"), "utf8")) as Meta;
@@ -50,7 +54,7 @@ describe("the Worker bundle", () => {
   // Issue 32 (ADR 0035): what an isolate evaluates before its first request. esbuild's metafile names every input of
   // the bundle with the kind of each import: what the entry reaches through static imports is evaluated at start-up,
   // what it reaches only through `import()` on first use.
-  it("loads the share-card renderer, obscenity's word lists, marked and the Sentry client on first use, never at start-up", () => {
+  it("loads the share-card renderer, obscenity's word lists, marked, the Sentry client and the world outlines on first use, never at start-up", () => {
     const atStartup = new Set<string>();
     const external = new Set<string>();
     const queue = ["build/server/worker.js"];
@@ -64,10 +68,11 @@ describe("the Worker bundle", () => {
         else queue.push(path);
       }
     }
-    const lazy = /node_modules\/(satori|@resvg|fontkit|@shuding|obscenity|marked|toucan-js)\/|build\/server\/assets\/render\.server-/;
+    const lazy = /node_modules\/(satori|@resvg|fontkit|@shuding|obscenity|marked|toucan-js)\/|build\/server\/assets\/(render\.server|countries-110m)-/;
     // Not vacuous: each is in the Worker, reached through an import() of its own.
     const names = ["satori", "@resvg", "fontkit", "obscenity", "marked", "toucan-js"].map((name) => `node_modules/${name}/`);
-    for (const name of [...names, "build/server/assets/render.server-"]) {
+    // The reverse geocoder's world outlines (ADR 0067) are a chunk of their own, parsed on the first lookup.
+    for (const name of [...names, "build/server/assets/render.server-", "build/server/assets/countries-110m-"]) {
       expect(inputs.some((path) => path.startsWith(name)), name).toBe(true);
     }
     expect([...atStartup].filter((path) => lazy.test(path))).toEqual([]);
@@ -76,6 +81,17 @@ describe("the Worker bundle", () => {
     expect([...external].filter((path) => /\.(wasm|woff)$/.test(path))).toEqual([]);
     expect(bundle.match(/^import .* from "[^"]+\.(wasm|woff)";$/gm)).toBeNull();
     expect(bundle.match(/import\("\.\/[^"]+\.wasm"\)/g)).toHaveLength(2);
+  });
+
+  // ADR 0039: the catalogues are compiled by the build (scripts/compiled-catalogues.ts), so Lingui's ICU parser, whose
+  // lexer is built when its module is evaluated, is not in the Worker at all.
+  it("holds the catalogues compiled, and no ICU message parser", () => {
+    // @lingui/core imports the parser for development only; production builds drop it, which esbuild's metafile shows.
+    const written = Object.values(meta.outputs).flatMap((output) => Object.entries(output.inputs));
+    expect(written.filter(([path, { bytesInOutput }]) => /node_modules\/(@messageformat|moo)\//.test(path) && bytesInOutput > 0)).toEqual([]);
+    expect(bundle).not.toContain("compileMessage");
+    // Not vacuous: a plural message is in the bundle in Lingui's compiled form.
+    expect(bundle).toContain('[["count","plural",{"one":["#"," measurement"]');
   });
 
   it("defines the shared read cache once", () => {

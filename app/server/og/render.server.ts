@@ -1,5 +1,6 @@
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import satori, { init as initSatori } from "satori/standalone";
+import { engineStarter } from "./engines.server";
 import { cardTree, needsShaping, ogSize, textBoxes, type OgCard, type ShapedText } from "./card.server";
 import { fontsFor } from "./script-fonts.server";
 import { shapeText } from "./shaped-text.server";
@@ -42,28 +43,20 @@ function textIn(node: unknown): string {
   return "";
 }
 
-async function load(): Promise<FontSets> {
-  const [resvgWasm, yogaWasm, fonts] = await Promise.all([
-    import("@resvg/resvg-wasm/index_bg.wasm"),
-    import("satori/yoga.wasm"),
-    Promise.all(FONT_FILES.map(({ load }) => load())),
-  ]);
-  await Promise.all([initWasm(resvgWasm.default), initSatori(yogaWasm.default)]);
+async function loadFonts(): Promise<FontSets> {
+  const fonts = await Promise.all(FONT_FILES.map(({ load }) => load()));
   const all = FONT_FILES.map(({ name, weight }, i) => ({ name, data: fonts[i]!.default as ArrayBuffer, weight, style: "normal" as const }));
   return { all, roboto: all.filter(({ name }) => name.startsWith("Roboto")) };
 }
 
-// Both engines are compiled once per isolate; a failed start is forgotten so the next request tries again. Each font
+// Both engines are compiled once per isolate, each retried alone after a failed start (engines.server.ts). Each font
 // list is one array for the isolate's life: satori caches parsed fonts per options array, so a new array each render
 // would parse every font again.
-let ready: Promise<FontSets> | undefined;
-function start(): Promise<FontSets> {
-  ready ??= load().catch((error: unknown) => {
-    ready = undefined;
-    throw error;
-  });
-  return ready;
-}
+const start = engineStarter<FontSets>({
+  resvg: { init: initWasm, wasm: async () => (await import("@resvg/resvg-wasm/index_bg.wasm")).default },
+  satori: { init: initSatori, wasm: async () => (await import("satori/yoga.wasm")).default },
+  fonts: loadFonts,
+});
 
 /** Title and subtitle in scripts satori cannot shape, laid out with the fonts the static assets hold for them. */
 async function shapeScripts(card: OgCard, assets: Fetcher): Promise<ShapedText> {

@@ -26,14 +26,14 @@ describe("reverseGeocode", () => {
     ["Fiji, whose outline crosses 180°", -17.8, 178, "FJ", "Fiji"],
     ["Pristina, drawn without an ISO id", 42.66, 21.16, "XK", "Kosovo"],
     ["Hargeisa, in a region drawn without an ISO id", 9.56, 44.06, "SO", "Somalia"],
-  ])("places %s", (_place, lat, lon, countryCode, country) => {
-    expect(reverseGeocode(lat, lon)).toEqual({ country, countryCode });
+  ])("places %s", async (_place, lat, lon, countryCode, country) => {
+    await expect(reverseGeocode(lat, lon)).resolves.toEqual({ country, countryCode });
   });
 
-  it("names countries as the country list does", () => {
+  it("names countries as the country list does", async () => {
     const names = new Set(countryNames());
     for (const [lat, lon] of [[48.85, 2.35], [39.93, 32.85], [5.35, -4.0], [38.9, -77.04]]) {
-      const place = reverseGeocode(lat, lon);
+      const place = await reverseGeocode(lat, lon);
       expect(place).not.toBeNull();
       expect(names.has(place!.country)).toBe(true);
       expect(countryByCode(place!.countryCode)?.name).toBe(place!.country);
@@ -45,12 +45,12 @@ describe("reverseGeocode", () => {
     ["the Pacific", 0, -150],
     ["the Indian Ocean", -30, 80],
     ["the North Pole", 89.9, 0],
-  ])("returns null in %s", (_sea, lat, lon) => {
-    expect(reverseGeocode(lat, lon)).toBeNull();
+  ])("returns null in %s", async (_sea, lat, lon) => {
+    await expect(reverseGeocode(lat, lon)).resolves.toBeNull();
   });
 
-  it("returns null on an island too small for the 1:110m outlines (Malta)", () => {
-    expect(reverseGeocode(35.9, 14.5)).toBeNull();
+  it("returns null on an island too small for the 1:110m outlines (Malta)", async () => {
+    await expect(reverseGeocode(35.9, 14.5)).resolves.toBeNull();
   });
 
   it.each([
@@ -60,7 +60,7 @@ describe("reverseGeocode", () => {
     [91, 0],
     [0, 181],
     [-90.5, 0],
-  ])("returns null for the bad coordinate (%s, %s)", (lat, lon) => {
-    expect(reverseGeocode(lat, lon)).toBeNull();
+  ])("returns null for the bad coordinate (%s, %s)", async (lat, lon) => {
+    await expect(reverseGeocode(lat, lon)).resolves.toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { execFileSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES } from "~/domain/locale";
 import { catalogueProblems } from "~/i18n/catalogue-check";
-import { CATALOGUES } from "~/i18n/catalogues.server";
+import { compileCatalogue } from "~/i18n/compile-catalogue";
+import { CATALOGUES, compiledCatalogue } from "~/i18n/catalogues.server";
 
 describe("the catalogues (issue 22)", () => {
   it("English holds every message the code names (npm run i18n:extract)", () => {
@@ -27,6 +28,17 @@ describe("the catalogues (issue 22)", () => {
     expect(catalogueProblems(english, { ...english, "Hello {name}": "Hola {name" })[0]).toMatch(/^does not parse/);
     expect(catalogueProblems(english, { ...english, "{count, plural, one {# wish} other {# wishes}}": "deseos" })[0]).toMatch(/^arguments none instead of count/);
   });
+});
+
+describe("the catalogues compiled at build time (ADR 0039)", () => {
+  for (const locale of LOCALES) {
+    it(`${locale}: what the server reads is its catalogue compiled, English where it lacks a message`, () => {
+      const compiled = compiledCatalogue(locale);
+      expect(compiled).toEqual(compileCatalogue(CATALOGUES[locale], CATALOGUES.en));
+      expect(Object.keys(compiled).sort()).toEqual(Object.keys(CATALOGUES.en).sort());
+      expect(Object.values(compiled).every(Array.isArray)).toBe(true);
+    });
+  }
 });
 
 describe("what the browser is sent", () => {
