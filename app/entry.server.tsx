@@ -14,7 +14,7 @@ const ABORT_DELAY_MS = 5_000;
 /**
  * What a loader or action threw (not a Response it threw on purpose), reported once with the request's id. A request
  * the visitor abandoned is not a failure, and a 4xx of a visitor's making (a POST to a page with no action, an unknown
- * address) is answered and not reported, so nobody can fill the logs with stack traces by asking for them (issue 31).
+ * address) is answered and not reported, so nobody can fill the logs with stack traces by asking for them (docs/product.md#one-person-one-share).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;

@@ -64,9 +64,9 @@ export const links: LinksFunction = () => [
 ];
 
 /**
- * The spec asks for scroll to reset to the top on every route change (not only on new entries). Before the first
+ * docs/product.md#pages asks for scroll to reset to the top on every route change (not only on new entries). Before the first
  * paint of the new page (a layout effect) and at once, so a ring's page opens at its top instead of showing the
- * bell's scroll position and then gliding up (issue 35).
+ * bell's scroll position and then gliding up (docs/product.md#your-ring).
  */
 function useScrollResetOnRouteChange() {
   const { pathname } = useLocation();

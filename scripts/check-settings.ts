@@ -19,7 +19,7 @@ function routePattern(route: unknown): string {
   return (route as { pattern: string }).pattern;
 }
 
-/** Two well-formed VAPID keys that are not one pair would sign pushes no push service accepts (issue 36). */
+/** Two well-formed VAPID keys that are not one pair would sign pushes no push service accepts (docs/product.md#the-loop-back). */
 function vapidPairProblem(publicKey: string | undefined, privateKey: string | undefined): string | null {
   if (!publicKey || !privateKey || !VAPID_PUBLIC_KEY_PATTERN.test(publicKey.trim()) || !VAPID_PRIVATE_KEY_PATTERN.test(privateKey.trim())) return null;
   try {

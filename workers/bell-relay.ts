@@ -16,14 +16,14 @@ const NAME_KEY = "name";
 export const RELAY_NAME_HEADER = "X-Quantum-Bell-Relay";
 /** The hashed network of the visitor, set by the Worker on each upgrade (never taken from the visitor). */
 export const RELAY_NETWORK_HEADER = "X-Quantum-Bell-Network";
-/** Sockets one network may hold on one relay: a household's tabs, not 400 (issue 31). */
+/** Sockets one network may hold on one relay: a household's tabs, not 400 (docs/product.md#one-person-one-share). */
 export const SOCKETS_PER_NETWORK = 20;
 const PRESENCE_REPORT_MS = 500;
 /** Starts each line of RELAY_TIMING_LOG, which bench:ws:relays reads from `wrangler dev`'s output. */
 export const RELAY_TIMING_MARK = "[relay]";
 
 /**
- * One of the relays that hold the visitors' sockets (issue 23, docs/scale.md). It accepts `/ws` upgrades with the
+ * One of the relays that hold the visitors' sockets (docs/realtime.md#pages-follow-the-socket, docs/scale.md). It accepts `/ws` upgrades with the
  * same checks the room used to make, answers pings without waking, and sends whatever the BellRoom publishes to its
  * own sockets. It reports how many it holds, at most twice a second, and the room sums the relays into `presence`.
  */

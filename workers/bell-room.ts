@@ -40,7 +40,7 @@ const RING_ANSWER_WAIT_MS = 3_000;
 export interface RingRequest {
   wishIds?: string[];
   rungByHash: string;
-  /** The ringer's hashed network: its own cooldown and hourly rings (issue 31). */
+  /** The ringer's hashed network: its own cooldown and hourly rings (docs/product.md#one-person-one-share). */
   rungByNetwork?: string;
   /** The request that rang: the room's log lines about this ring carry its id. */
   requestId?: string;
@@ -55,7 +55,7 @@ const newRingId = monotonicFactory();
 /**
  * The shared bell. One instance (named `global`) serialises every ring, holds the 20-second cooldown in its
  * storage (so an eviction cannot reset it), advances quantum jobs from its alarm and the cron, and publishes each
- * message once per relay (workers/bell-relay.ts), which hold the visitors' sockets (issue 23).
+ * message once per relay (workers/bell-relay.ts), which hold the visitors' sockets (docs/realtime.md#pages-follow-the-socket).
  */
 export class BellRoom extends DurableObject<Env> {
   private serial: Promise<unknown> = Promise.resolve();
@@ -200,7 +200,7 @@ export class BellRoom extends DurableObject<Env> {
     return { ok: true, ringId, wishIds: claimedIds, pendingLeft, cooldownSeconds };
   }
 
-  /** Product metrics (issue 33): every ring, and each ring's end with its provider and QPU seconds. */
+  /** Product metrics (docs/operations.md#watching-it-run): every ring, and each ring's end with its provider and QPU seconds. */
   private measure(message: RoomMessage): void {
     if (message.type === "bell-rung" && !message.virtual) recordMetric(this.env, "ring", { provider: this.settings.QUANTUM_PROVIDER });
     if (message.type !== "batch-update" || (message.subType === "failed" && message.data.retrying)) return;
@@ -232,7 +232,7 @@ export class BellRoom extends DurableObject<Env> {
   /**
    * Serialises the message once and hands the frame to every relay. Not awaited: a slow or restarting relay never
    * holds a ring's answer or the room's queue. A frame a relay fails to take is lost to its pages until they next
-   * read (a navigation, a reconnect); a relay that restarts drops its sockets, whose pages resync (issue 23).
+   * read (a navigation, a reconnect); a relay that restarts drops its sockets, whose pages resync (docs/realtime.md#pages-follow-the-socket).
    */
   /** One stub per relay for the room's life: calls through one stub arrive in the order they were made. */
   private relay(name: string) {

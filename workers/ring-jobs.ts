@@ -481,7 +481,7 @@ export class RingJobs {
    * permanent error, fail the ring and free its wishes, but only when no job of it can exist. A ring whose job may
    * exist (a request whose answer was lost, a lookup that failed) keeps looking it up, from the real time rather than
    * the start of a request that may have lasted minutes, and is held for the operator past `unknownJobMaxMs`.
-   * Visitors hear the spec's sentences; the provider's words go to /admin.
+   * Visitors hear the sentences of docs/product.md#sentences; the provider's words go to /admin.
    */
   private async afterSubmitFailure(ring: RingToSubmit, attempts: number, error: unknown, now: number, jobMayExist: boolean) {
     const message = errorText(error);

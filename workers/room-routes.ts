@@ -23,10 +23,10 @@ export function isSocketPath(url: URL): boolean {
 
 /**
  * Hands a socket to a relay: the one for the data centre the request arrived at, else (or with RELAY_BY=random) one
- * at random (issue 23).
+ * at random (docs/realtime.md#pages-follow-the-socket).
  */
 export async function forwardToRelay(request: Request, env: Env): Promise<Response> {
-  // An upgrade is a GET; the relay answered 101 to any method, and a POST's 101 broke the response (issue 31).
+  // An upgrade is a GET; the relay answered 101 to any method, and a POST's 101 broke the response (docs/product.md#one-person-one-share).
   if (request.method !== "GET") {
     return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.methodNotAllowed }, { status: 405, headers: { Allow: "GET" } });
   }
@@ -34,7 +34,7 @@ export async function forwardToRelay(request: Request, env: Env): Promise<Respon
   const name = relayFor(colo, settingsOf(env).RELAY_COUNT);
   const named = new Request(request);
   named.headers.set(RELAY_NAME_HEADER, name);
-  // The relay caps sockets per network (issue 31); set here, so whatever the visitor sent under that name is replaced.
+  // The relay caps sockets per network (docs/product.md#one-person-one-share); set here, so whatever the visitor sent under that name is replaced.
   named.headers.set(RELAY_NETWORK_HEADER, await networkHash(settingsOf(env).HASH_SECRET, request));
   named.headers.set(REQUEST_ID_HEADER, currentRequestId() ?? requestIdFor(request));
   return bellRelay(env, name).fetch(named);

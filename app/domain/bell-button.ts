@@ -59,7 +59,7 @@ export function bellButtonState(t: Translate, input: BellButtonInput): BellButto
     label,
     disabled:
       input.ringing || input.loading || input.disabled || input.animating || cooldown > 0 || outOfCredits || pending === 0,
-    // One count of waiting wishes near the bell (issue 35): while a ring of this page's is on its way the wishes it
+    // One count of waiting wishes near the bell (docs/product.md#your-ring): while a ring of this page's is on its way the wishes it
     // took have left the count, and "Submit a wish first" would be wrong; the status says the bell is ringing.
     statusText:
       input.ringing || input.loading || input.inFlight
@@ -68,7 +68,7 @@ export function bellButtonState(t: Translate, input: BellButtonInput): BellButto
           ? bellStatusWaiting(t, pending)
           : t(BELL_STATUS_SUBMIT_FIRST),
   };
-  // The spec's batch sentence, without a second count ("N more remain after this batch"): the status line is the
+  // The batch sentence of docs/product.md#the-bell-button, without a second count ("N more remain after this batch"): the status line is the
   // one count of what waits, and the bell card says whose wishes the next ring takes (ADR 0056).
   if (batch.left > 0) state.batchNote = `${t(BELL_BATCH_NOTE)}.`;
   return state;

@@ -31,7 +31,7 @@ export async function wishAngle(ringId: string, text: string): Promise<number> {
 }
 
 /**
- * The circuit of a ring (DESIGN §6), pure, so the providers run it and the result page draws it from one definition.
+ * The circuit of a ring (docs/architecture.md#the-quantum-provider), pure, so the providers run it and the result page draws it from one definition.
  * One qubit per wish: RY(θ_i) on each, a CX chain q0→q1→…→q(n-1), then measure all. */
 export async function buildCircuit(batch: RingBatch): Promise<Circuit> {
   const qubits = batch.wishes.length;

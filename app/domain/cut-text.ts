@@ -1,4 +1,4 @@
-/** Cutting text for share cards and their links (issue 36); apart from text.ts, which brings zod, so pages can import it. */
+/** Cutting text for share cards and their links (docs/product.md#the-loop-back); apart from text.ts, which brings zod, so pages can import it. */
 export const ELLIPSIS = "…";
 
 /**

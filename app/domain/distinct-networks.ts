@@ -1,4 +1,4 @@
-// What one network shows to everyone is bounded (issue 31): the home wall's newest cards and the live strip's previews
+// What one network shows to everyone is bounded (docs/product.md#one-person-one-share): the home wall's newest cards and the live strip's previews
 // come from distinct networks, so a network that writes a hundred wishes still holds one card and one preview.
 
 /** How many of the newest visible wishes the front page and the live strip look through for distinct networks. */

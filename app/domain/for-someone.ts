@@ -1,5 +1,5 @@
 /**
- * "Ring a bell for someone" (issue 36, ADR 0060): a wish written for a named person gets a personal page at
+ * "Ring a bell for someone" (docs/product.md#the-loop-back, ADR 0060): a wish written for a named person gets a personal page at
  * /for/{token}, reachable only through the link its writer hands on.
  */
 

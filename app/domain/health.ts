@@ -1,8 +1,8 @@
-/** What the page makes of GET /api/infrastructure/health (spec §8). */
+/** What the page makes of GET /api/infrastructure/health (docs/product.md#sentences). */
 export type HealthVerdict = "ok" | "unreachable" | "unhealthy";
 
 /**
- * A network failure or a non-OK answer is "unreachable"; an OK answer with any service not connected (API.md:
+ * A network failure or a non-OK answer is "unreachable"; an OK answer with any service not connected (docs/api.md#calls:
  * database, cache, redis) is "unhealthy".
  */
 export function healthVerdict(status: number | null, body: unknown): HealthVerdict {

@@ -1,6 +1,6 @@
 /**
  * The operator's monthly ceiling on IBM Quantum time (IBM_MONTHLY_BUDGET_SECONDS), counted from what our own rings
- * recorded: no job is created once this month's seconds plus the next ring's estimate would pass it (issue 30).
+ * recorded: no job is created once this month's seconds plus the next ring's estimate would pass it (docs/architecture.md#the-quantum-provider).
  */
 
 /** What a ring is assumed to cost before any job of ours has settled a figure (a 100-shot sampler job: 2–3 s). */

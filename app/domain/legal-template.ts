@@ -1,6 +1,6 @@
 /**
  * The legal pages' Markdown is a small template, so what they say follows the code and the operator's settings
- * (issue 34): `{{name}}` is a value, `{{#if name}}…{{else}}…{{/if}}` keeps one branch (not nested). A name the
+ * (docs/product.md#privacy): `{{name}}` is a value, `{{#if name}}…{{else}}…{{/if}}` keeps one branch (not nested). A name the
  * values do not hold throws, so a typo in any language fails the page's test instead of printing braces.
  */
 export type TemplateValues = Record<string, string | number | boolean>;

@@ -1,4 +1,4 @@
-// Every number of the product spec §9 (and the few the server rules add), named once.
+// Every number of docs/product.md#limits (and the few the server rules add), named once.
 // Durations are in milliseconds unless the name says seconds.
 
 /** One day: UTC days for daily limits, the wall's windows and its day cells. */
@@ -10,13 +10,13 @@ export const WISH_MAX_LENGTH = 250;
 export const WISH_COUNTER_WARNING = 220;
 /**
  * Resonances one network (IPv4 address or IPv6 /48, app/domain/network.ts) can add to the visible counts per UTC day, over every wish; one
- * per wish (issue 21). More are accepted quietly and not counted.
+ * per wish (docs/product.md#one-person-one-share). More are accepted quietly and not counted.
  */
 export const RESONANCE_NETWORK_DAILY_CAP = 100;
 export const DAILY_WISH_LIMIT = 5;
 /**
  * Wishes one network (IPv4 address or IPv6 /48) may write in a UTC day unless the operator sets IP_DAILY_WISH_LIMIT:
- * a family behind one address, well below the hundred that filled the home wall (issue 31).
+ * a family behind one address, well below the hundred that filled the home wall (docs/product.md#one-person-one-share).
  */
 export const DEFAULT_NETWORK_DAILY_WISH_LIMIT = 10;
 
@@ -31,7 +31,7 @@ export const RING_COOLDOWN_SECONDS = 20;
 export const RINGS_PER_NETWORK_PER_HOUR = 30;
 
 /**
- * The bell's fair share (issue 31, ADR 0033): on top of the shared cooldown, a network that rang waits this long
+ * The bell's fair share (docs/product.md#one-person-one-share, ADR 0033): on top of the shared cooldown, a network that rang waits this long
  * before it may ring again, and rings at most RING_NETWORK_RINGS_PER_HOUR times an hour (rings that happened; each
  * costs a credit). Operators set RING_NETWORK_COOLDOWN_SECONDS and RING_NETWORK_RINGS_PER_HOUR.
  */
@@ -115,7 +115,7 @@ export const RING_FLOW = {
   singleResetMs: 8000,
   fallbackRedirectMs: 8000,
   fellowDreamerRedirectMs: 2000,
-  /** Spec §4: a realtime bell-rung takes a visitor whose wish is in that ring to its page after 3 s. */
+  /** docs/product.md#what-happens-step-by-step: a realtime bell-rung takes a visitor whose wish is in that ring to its page after 3 s. */
   realtimeRedirectMs: 3000,
 } as const;
 
@@ -128,7 +128,7 @@ export const RECONNECT = {
   stableMs: 10_000,
 } as const;
 
-/** The backend health check (spec §8): once the page is idle after loading, then again while a banner shows. */
+/** The backend health check (docs/product.md#sentences): once the page is idle after loading, then again while a banner shows. */
 export const HEALTH = { recheckMs: 15_000, idleTimeoutMs: 3_000 } as const;
 
 export const LIVE_LAST_WISH_PREVIEW = 50;
@@ -153,7 +153,7 @@ export const BREAKPOINTS = {
 
 export const OG_TITLE_MAX = 100;
 export const OG_SUBTITLE_MAX = 150;
-/** The sharer's own words on their ring's story image, in characters (issue 36). */
+/** The sharer's own words on their ring's story image, in characters (docs/product.md#the-loop-back). */
 export const OG_WORDS_MAX = 140;
 export const SHARE_TEXT_MAX_LENGTH = 100;
 

@@ -28,7 +28,7 @@ function withWish(strip: LiveStripEntry[], wish: PublicWish): { strip: LiveStrip
 }
 
 /**
- * The home page after one of the room's messages (issue 23), derived from the message alone so that no page asks the
+ * The home page after one of the room's messages (docs/realtime.md#pages-follow-the-socket), derived from the message alone so that no page asks the
  * database again: a new wish joins the pending wishes, the ribbon and its country on the strip; a ring takes its wishes
  * out of the pending area (the bell card counts what is left); a finished ring says the credits left. Anything else
  * leaves the page as it is.

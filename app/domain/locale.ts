@@ -1,5 +1,5 @@
 /**
- * The languages the site speaks and how a request picks one (issue 22, ADR 0027). English keeps the spec's routes;
+ * The languages the site speaks and how a request picks one (docs/product.md#languages, ADR 0027). English keeps the paths of docs/product.md#pages;
  * every other language lives under its own path prefix (/es/…), so each is shareable and indexable.
  */
 export const LOCALES = ["en", "es", "fr", "ar", "hi", "zh"] as const;
@@ -40,7 +40,7 @@ export function splitLocalePath(pathname: string): { locale: Locale; path: strin
   return { locale: DEFAULT_LOCALE, path: pathname || "/", prefixed: false };
 }
 
-/** A site path in a language: English keeps the spec's path, others get their prefix ("/" → "/es"). */
+/** A site path in a language: English keeps its path of docs/product.md#pages, others get their prefix ("/" → "/es"). */
 export function localizePath(path: string, locale: Locale): string {
   const [, pathname = "/", suffix = ""] = /^([^?#]*)(.*)$/.exec(path) ?? [];
   const bare = splitLocalePath(pathname || "/").path;

@@ -43,7 +43,7 @@ export function sortMapCountries(
 }
 
 /**
- * The map after a wish is submitted (issue 23): its country counts one more wish, waiting for the bell. Null when
+ * The map after a wish is submitted (docs/realtime.md#pages-follow-the-socket): its country counts one more wish, waiting for the bell. Null when
  * the country is not on the map yet (its place comes from the server's centroid table, so the map asks once).
  */
 export function withSubmittedWish(countries: readonly MapCountry[], wish: { countryCode: string | null; status: string }): MapCountry[] | null {
@@ -58,7 +58,7 @@ export function withSubmittedWish(countries: readonly MapCountry[], wish: { coun
 }
 
 /**
- * The map after a ring has finished (issue 23): each of its wishes moves from waiting to entangled in its country
+ * The map after a ring has finished (docs/realtime.md#pages-follow-the-socket): each of its wishes moves from waiting to entangled in its country
  * (`countryCodes`, one per wish the map counts). Null when a country is not on the map, so the map asks once.
  */
 export function withEntangledWishes(countries: readonly MapCountry[], countryCodes: readonly string[]): MapCountry[] | null {

@@ -1,4 +1,4 @@
-// Every sentence a visitor can read from the domain rules, spec §4, §5 and §8 wording kept verbatim.
+// Every sentence a visitor can read from the domain rules, docs/product.md#what-happens-step-by-step, docs/product.md#validation, docs/product.md#sentences wording kept verbatim.
 import {
   COUNTRY_MAX_LENGTH,
   DAILY_WISH_LIMIT,
@@ -24,7 +24,7 @@ export function countWishes(t: Translate, count: number): string {
   return t(COUNT_WISHES, { count });
 }
 
-// Wish form (spec §5)
+// Wish form (docs/product.md#validation)
 export const WISH_REQUIRED = "Please enter your wish for peace";
 export const WISH_NOT_TEXT = "Please write your wish as text.";
 export const WISH_TOO_SHORT = `Please enter a more meaningful wish (at least ${WISH_MIN_LENGTH} characters)`;
@@ -47,12 +47,12 @@ export const TIMESTAMP_INVALID = "The timestamp must be a date written as text o
 export const FINGERPRINT_INVALID = "Your device could not be recognised. Please reload the page and try again.";
 export const REQUEST_BODY_INVALID = "Please send the details as a JSON object.";
 
-// Submitting and the encoding overlay (spec §4, §8)
+// Submitting and the encoding overlay (docs/product.md#what-happens-step-by-step, docs/product.md#sentences)
 export const SUBMIT_DAILY_LIMIT = `You've reached the daily limit of ${DAILY_WISH_LIMIT} wishes. Please try again tomorrow.`;
 export const SUBMIT_FAILED = "Failed to submit wish. Please try again.";
 export const ENCODING_COMPLETE = "Quantum encoding complete! Your wish is ready to be entangled with others.";
 
-// Send a wish to a friend (spec §2, §5, §8)
+// Send a wish to a friend (docs/product.md#pages, docs/product.md#validation, docs/product.md#sentences)
 export const FRIEND_WISH_REQUIRED = "Please enter your wish.";
 export const FRIEND_EMAIL_INVALID = "Please enter a valid friend's email.";
 export const FRIEND_MESSAGE_TOO_LONG = `Please keep your message to ${FRIEND_MESSAGE_MAX_LENGTH} characters of text or fewer.`;
@@ -60,12 +60,12 @@ export const FRIEND_SEND_FAILED = "Failed to send wish. Please try again.";
 export const FRIEND_SENT_TITLE = "Wish sent!";
 export const FRIEND_SENT_BODY = "Your wish and message have been sent to your friend.";
 
-// Resonate (spec §8)
+// Resonate (docs/product.md#sentences)
 export const RESONATE_SUCCESS = "You resonated with this wish!";
 export const RESONATE_ALREADY = "You've already resonated with this wish!";
 export const RESONATE_FAILED = "Failed to resonate with wish. Please try again.";
 
-// Bell button and status line (spec §4)
+// Bell button and status line (docs/product.md#what-happens-step-by-step)
 export const BELL_LABEL_RINGING = "Ringing Bell...";
 export const BELL_LABEL_OUT_OF_CREDITS = "Out of Credits";
 export const BELL_LABEL_NO_WISHES = "No Wishes to Ring";
@@ -85,7 +85,7 @@ export const BELL_STATUS_SUBMIT_FIRST = "Submit a wish first to ring the bell";
 export const BELL_STATUS_RINGING = "The bell is ringing…";
 export const BELL_BATCH_NOTE = `Press the button for each batch of ${RING_BATCH_SIZE} wishes`;
 
-// Whose wishes the next ring takes, said before the press (issue 35).
+// Whose wishes the next ring takes, said before the press (docs/product.md#your-ring).
 export const BELL_RINGS_YOURS =
   "{others, plural, =0 {This ring takes your wish.} one {This ring takes your wish and the oldest other waiting wish.} other {This ring takes your wish and the # oldest other waiting wishes.}}";
 export const BELL_RINGS_OLDEST =
@@ -94,7 +94,7 @@ export function bellRingPreview(t: Translate, preview: { yours: boolean; others:
   return preview.yours ? t(BELL_RINGS_YOURS, { others: preview.others }) : t(BELL_RINGS_OLDEST, { count: preview.others });
 }
 
-// Credits (spec §4)
+// Credits (docs/product.md#what-happens-step-by-step)
 export const CREDITS_OUT = "Out of Credits - Bell Temporarily Disabled";
 export const CREDITS_LOW = "{count, plural, one {Low Credits: # wish remaining} other {Low Credits: # wishes remaining}}";
 export function creditsLow(t: Translate, wishes: number): string {
@@ -105,7 +105,7 @@ export function creditsAvailable(t: Translate, wishes: number): string {
   return t(CREDITS_AVAILABLE, { count: wishes });
 }
 
-// Ringing (spec §4, §8, DESIGN §4)
+// Ringing (docs/product.md#what-happens-step-by-step, docs/product.md#sentences, docs/product.md#server-rules)
 export const RING_FAILED = "Failed to ring the bell. Please try again.";
 export const RING_NONE_PENDING = "No pending wishes available";
 export const RING_NONE_PENDING_CLIENT = "No pending wishes to ring the bell with";
@@ -142,7 +142,7 @@ export const BATCH_GAVE_UP =
 export const QUANTUM_UNREACHABLE = "The quantum service cannot be reached right now. Please try again in a minute.";
 export const QUANTUM_NOT_CONFIGURED = "The bell is resting while its quantum service is being set up. Please try again later.";
 
-// Copy link and share (spec §8)
+// Copy link and share (docs/product.md#sentences)
 export const COPY_LINK_SUCCESS = "Link copied to clipboard!";
 export const COPY_LINK_PENDING = "This wish is still being processed. Try again after ringing the bell.";
 export const COPY_LINK_NOT_FOUND = "Wish not found in bell history";
@@ -152,7 +152,7 @@ export const SAVE_STORY_IMAGE = "Save the story image";
 export const SHARE_FAILED = "Failed to share";
 export const SHARE_WISH_NOW = "Invite friends with the site's link";
 
-// Health banners and the error boundary (spec §8)
+// Health banners and the error boundary (docs/product.md#sentences)
 export const HEALTH_UNREACHABLE = "Cannot connect to backend. Please check your connection or backend status.";
 export const HEALTH_UNHEALTHY = "Backend is reachable but one or more services are unhealthy.";
 export const UNEXPECTED_ERROR_TITLE = "Unexpected Application Error!";
@@ -167,7 +167,7 @@ export function scrollRegionLabel(t: Translate, table: string): string {
   return t(SCROLL_REGION_LABEL, { table });
 }
 
-// The card that follows the visitor's own wish (issue 19), beside the bell.
+// The card that follows the visitor's own wish (docs/product.md#your-wish-card), beside the bell.
 export const YOUR_WISH_WAITING_TITLE = "Your wish is waiting";
 export const YOUR_WISH_RINGING_TITLE = "Your wish is being entangled";
 export const YOUR_WISH_RUNG_TITLE = "Your wish has rung";
@@ -184,7 +184,7 @@ export const YOUR_WISH_WITHDRAW_FAILED = "Your wish could not be withdrawn just 
 export const YOUR_WISH_ON_WALL = "Your wish";
 export const MAP_YOUR_WISH = "your wish is here";
 export const MAP_YOUR_WISH_CLUSTER = "Your wish is among them.";
-// The map's hint when a gesture scrolls the page instead of moving it (issue 35).
+// The map's hint when a gesture scrolls the page instead of moving it (docs/product.md#your-ring).
 export const MAP_GESTURE_TOUCH = "Use two fingers to move the map";
 export const MAP_GESTURE_SCROLL = "Use the + and − buttons, or Ctrl and scroll, to zoom the map";
 export const YOUR_WISH_AHEAD =
@@ -196,7 +196,7 @@ export function yourWishWaiting(t: Translate, ahead: number, ring: number, compa
   return t(YOUR_WISH_NEXT_RING, { companions, room: Math.max(0, RING_BATCH_SIZE - 1 - companions) });
 }
 
-// Wish Wall, map popup and placeholders (spec §2, §3)
+// Wish Wall, map popup and placeholders (docs/product.md#pages, docs/product.md#wishes-and-what-they-carry)
 export const ANONYMOUS_NAME = "Anonymous";
 /** A writer's name as a page shows it: the server stores "Anonymous" in English for an empty one; read it in the page's language. */
 export function writerName(t: Translate, name: string): string {
@@ -241,7 +241,7 @@ export function mapClusterLabel(t: Translate, names: readonly string[], wishes: 
   return t(MAP_CLUSTER_LABEL, { list, count: wishes });
 }
 
-// Moderation (DESIGN §4)
+// Moderation (docs/product.md#server-rules)
 export const MODERATION_LINK = "Please leave links out of your wish.";
 export const MODERATION_EMAIL = "Please leave e-mail addresses out of your wish.";
 export const MODERATION_PHONE = "Please leave phone numbers out of your wish.";

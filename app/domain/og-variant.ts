@@ -1,12 +1,12 @@
 import { RING_BATCH_SIZE } from "./limits";
 
 /**
- * A ring's share images travel in /og's own `variant` field (spec §7 allows only title, subtitle and variant): "bell"
+ * A ring's share images travel in /og's own `variant` field (docs/api.md#calls allows only title, subtitle and variant): "bell"
  * or "story", then the measured bits, e.g. "bell-101". The bits draw the ring's constellation on the card.
  */
 export type RingImageFormat = "bell" | "story" | "square";
 
-/** A ring's id (a ULID, Crockford base32): the posters (story, square) print its short link and QR code (issue 36). */
+/** A ring's id (a ULID, Crockford base32): the posters (story, square) print its short link and QR code (docs/product.md#the-loop-back). */
 const RING_ID = "[0-9A-HJKMNP-TV-Z]{26}";
 const RING_VARIANT = new RegExp(`^(bell|story|square)-([01]{1,${RING_BATCH_SIZE}})(?:-(${RING_ID}))?$`);
 

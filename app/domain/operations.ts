@@ -1,4 +1,4 @@
-/** What the operator's health rules are (issue 33): shared by /healthz and /admin/operations. */
+/** What the operator's health rules are (docs/operations.md#watching-it-run): shared by /healthz and /admin/operations. */
 
 /** The cron runs every minute; a last run older than this means it stopped (ADR 0046). */
 export const CRON_STALE_AFTER_MS = 5 * 60_000;

@@ -3,7 +3,7 @@ import { msg, type Translate } from "./messages";
 import type { ProviderName } from "./quantum-config";
 
 /**
- * Every sentence the site says about where a ring runs (issue 35), in one place: How it works, /about, /why, /cost,
+ * Every sentence the site says about where a ring runs (docs/product.md#your-ring), in one place: How it works, /about, /why, /cost,
  * /faq, the donate and charity dialogs, share texts and the footer chip all read them from here, so each is true for
  * the provider this deployment is configured with. With the simulator nothing here claims quantum hardware; with
  * IBM the same places say hardware and name it. A ring's own page speaks of that ring (result-copy.ts).

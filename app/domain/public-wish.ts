@@ -1,7 +1,7 @@
 import type { Theme } from "./theme";
 import type { WishStatus } from "./wish-rules";
 
-/** A wish as anyone may see it (API.md): no e-mail, fingerprint, IP or coordinates. */
+/** A wish as anyone may see it (docs/api.md): no e-mail, fingerprint, IP or coordinates. */
 export interface PublicWish {
   id: string;
   wish: string;

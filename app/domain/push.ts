@@ -2,7 +2,7 @@ import { z } from "zod";
 import { REQUEST_BODY_INVALID } from "./messages";
 
 /**
- * "Tell me when my wish rings" by Web Push (issue 36, ADR 0059): what a browser's subscription must look like, and
+ * "Tell me when my wish rings" by Web Push (docs/product.md#the-loop-back, ADR 0059): what a browser's subscription must look like, and
  * which push services the site will send to.
  */
 

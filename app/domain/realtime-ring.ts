@@ -1,7 +1,7 @@
 import type { RoomMessage } from "./room-messages";
 
 /**
- * What a page does when the room says the bell rang (ADR 0023). Spec §4 sends every open page to the ring after 3 s;
+ * What a page does when the room says the bell rang (ADR 0023). docs/product.md#what-happens-step-by-step sends every open page to the ring after 3 s;
  * sending everyone away whenever anyone rings would be hostile, so only a visitor whose latest wish is in that ring
  * is taken there (the fellow-dreamer case). Every other page offers a link for the length of a toast. Nothing happens
  * on the page that rang (it has its own sequence) or on the ring's own page.

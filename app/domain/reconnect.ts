@@ -1,6 +1,6 @@
 import { RECONNECT } from "./limits";
 
-// The spec stops reconnecting on these close codes (going away, abnormal closure).
+// docs/realtime.md#reconnecting stops on these close codes (going away, abnormal closure).
 export const NON_RECONNECTING_CLOSE_CODES: readonly number[] = [1001, 1006];
 
 // Exponential backoff with ±20 % jitter so that a thousand sockets dropped
@@ -29,8 +29,8 @@ export function socketOpened(state: ReconnectState, now: number): ReconnectState
 
 /**
  * After a close: the next state and how long to wait before trying again, or null to stop. The attempts start again
- * only after a socket stayed open RECONNECT.stableMs; a server that accepts and closes at once still meets the spec's
- * five attempts, instead of a reconnect every 3 s forever.
+ * only after a socket stayed open RECONNECT.stableMs; a server that accepts and closes at once still meets the
+ * five attempts of docs/realtime.md#reconnecting, instead of a reconnect every 3 s forever.
  */
 export function socketClosed(
   state: ReconnectState,

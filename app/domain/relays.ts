@@ -1,5 +1,5 @@
 /**
- * Sockets are spread over relay Durable Objects (docs/scale.md, issue 23): the BellRoom publishes each message once
+ * Sockets are spread over relay Durable Objects (docs/scale.md, docs/realtime.md#pages-follow-the-socket): the BellRoom publishes each message once
  * per relay and each relay sends it to its own sockets. These are the rules for how many relays there are and which
  * one a visitor's socket joins.
  */

@@ -52,7 +52,7 @@ export interface HardwareRun {
   qasm: string | null;
 }
 
-/** One entry of GET /api/bell/history (API.md). */
+/** One entry of GET /api/bell/history (docs/api.md). */
 export interface RingHistoryItem {
   id: string;
   wishIds: string[];
@@ -61,7 +61,7 @@ export interface RingHistoryItem {
   poem: string | null;
 }
 
-/** The answer of POST /api/bell/ring (API.md). */
+/** The answer of POST /api/bell/ring (docs/api.md). */
 export interface RingResponse {
   success: true;
   bellRingId: string;
@@ -72,7 +72,7 @@ export interface RingResponse {
 type BatchUpdate = Extract<RoomMessage, { type: "batch-update" }>;
 
 /**
- * A waiting ring's page after the room's `batch-update` for it (issue 23): the result, the poem and the time taken
+ * A waiting ring's page after the room's `batch-update` for it (docs/realtime.md#pages-follow-the-socket): the result, the poem and the time taken
  * come in the message, so the page shows them without asking the server. Null when the message cannot be applied
  * (another ring, or a completion without its time), and the page asks the server instead.
  */

@@ -1,6 +1,6 @@
 import type { PublicWish } from "./public-wish";
 
-/** Server → client messages on /ws (API.md "Socket"). Clients only ever send the text `ping`. */
+/** Server → client messages on /ws (docs/realtime.md#messages). Clients only ever send the text `ping`. */
 export type RoomMessage =
   | { type: "bell-rung"; ringId: string; virtual: boolean; wishIds: string[]; pendingLeft: number; cooldownSeconds?: number }
   | {
@@ -8,7 +8,7 @@ export type RoomMessage =
       subType: "completed";
       bellRingId: string;
       /**
-       * Ours beside API.md's fields, so that no page asks again (issue 23): `completedAt` (ISO time) lets a waiting
+       * Beyond the first protocol's fields, so that no page asks again (docs/realtime.md#pages-follow-the-socket): `completedAt` (ISO time) lets a waiting
        * page show the ring; `creditsSeconds` is what is left after it (null: no limit); `countryCodes` names the
        * country of each of its wishes the map counts, which move from waiting to entangled.
        */
@@ -20,7 +20,7 @@ export type RoomMessage =
       };
     }
   | { type: "batch-update"; subType: "failed"; bellRingId: string; data: { error: string; retrying: boolean } }
-  /** `wish` (the wish as the wall shows it) is ours beside API.md's fields: a page adds it without asking (issue 23). */
+  /** `wish` (the wish as the wall shows it) is beyond the first protocol's fields: a page adds it without asking (docs/realtime.md#pages-follow-the-socket). */
   | { type: "wish-submitted"; country: string | null; countryCode: string | null; theme: string; wish?: PublicWish }
   | { type: "presence"; count: number };
 

@@ -4,7 +4,7 @@ import { WISH_STATUS } from "./statuses";
 import type { WishStatus } from "./wish";
 
 /**
- * A wish's post text, as spec §7 fixes it: its first 100 characters and an ellipsis, always (the post quotes the wish
+ * A wish's post text, as docs/api.md#calls fixes it: its first 100 characters and an ellipsis, always (the post quotes the wish
  * and the link leads to the rest). Counts characters, not UTF-16 units, so an emoji is never cut in half.
  */
 export function tweetText(wish: string): string {
@@ -45,7 +45,7 @@ const NOT_YET_RUNG: ReadonlySet<string> = new Set<WishStatus>([WISH_STATUS.pendi
 export function copyLinkOutcome(
   wish: { status?: string | null; bellRingId?: string | null } | null | undefined,
 ): CopyLinkOutcome {
-  // Spec §7: a wish still pending, or submitted for batching (claimed by a ring that has not answered yet), is
+  // docs/api.md#calls: a wish still pending, or submitted for batching (claimed by a ring that has not answered yet), is
   // "still being processed"; its ring's link is given once the ring has answered.
   if (wish?.status && NOT_YET_RUNG.has(wish.status)) return { kind: "info", message: COPY_LINK_PENDING };
   if (wish?.bellRingId) return { kind: "link", path: ringPath(wish.bellRingId) };

@@ -1,5 +1,5 @@
 import { msg } from "./messages";
-/** Site-wide identity from spec §2 "Page metadata". The name itself comes from configuration (SITE_NAME). */
+/** Site-wide identity from docs/product.md#page-metadata-and-share-images. The name itself comes from configuration (SITE_NAME). */
 export const DEFAULT_SITE_NAME = "Quantum Bell";
 export const THEME_COLOUR = "#64b5f6";
 export const TAGLINE = msg("A digital wishing well for the quantum age");

@@ -1,5 +1,5 @@
 /**
- * The life of a wish (spec §4), of a ring (DESIGN §3) and of an outgoing mail, named once. Raw SQL interpolates these through `sqlText`
+ * The life of a wish (docs/product.md#wish-lifecycle), of a ring (docs/architecture.md#data) and of an outgoing mail, named once. Raw SQL interpolates these through `sqlText`
  * and `sqlList`, so no status is spelled anywhere else (the migrations' triggers, fixed once written, aside).
  */
 export const WISH_STATUS = {

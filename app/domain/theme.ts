@@ -16,7 +16,7 @@ export const THEME_LABELS: Record<Theme, string> = {
 type Script = "spaced" | "arabic" | "han";
 
 /**
- * Spec §3's keywords in every language the site speaks (issue 22), matched at the start of a word so "peaceful",
+ * The keywords of docs/product.md#themes in every language the site speaks (docs/product.md#languages), matched at the start of a word so "peaceful",
  * "dreams" and "healthy" count ("heal" covers healing and health alike). Arabic words may carry a clinging prefix
  * (و، ف، ب، ل، ك and the article ال); Chinese is written without spaces, so its words match anywhere.
  */

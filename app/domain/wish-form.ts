@@ -4,7 +4,7 @@ export interface WishFormValues {
   name: string;
   email: string;
   country: string;
-  /** "Ring a bell for someone": the name of the person it is for (issue 36). */
+  /** "Ring a bell for someone": the name of the person it is for (docs/product.md#the-loop-back). */
   forName: string;
 }
 

@@ -21,7 +21,7 @@ export function isCounterWarning(length: number): boolean {
   return length > WISH_COUNTER_WARNING;
 }
 
-/** Spec §5: the form's ring visual is active only while the wish has text and is not being sent. */
+/** docs/product.md#validation: the form's ring visual is active only while the wish has text and is not being sent. */
 export function isRingVisualActive(wish: string, submitting: boolean): boolean {
   return wish.trim().length > 0 && !submitting;
 }

@@ -78,7 +78,7 @@ function optionalCoordinate(limit: number, message: string) {
       if (value === null) return undefined;
       if (typeof value !== "string") return value;
       const trimmed = value.trim();
-      // Decimal only: Number() also reads "0x10" as 16, "0b1" and "0o7" (issue 31); anything else fails as NaN.
+      // Decimal only: Number() also reads "0x10" as 16, "0b1" and "0o7" (docs/product.md#one-person-one-share); anything else fails as NaN.
       if (trimmed === "") return undefined;
       return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
     },
@@ -96,7 +96,7 @@ export const wishSubmitSchema = z.lazy(() =>
       forName: optionalVisitorText(NAME_MAX_LENGTH, FOR_NAME_INVALID),
       country: optionalVisitorText(COUNTRY_MAX_LENGTH, COUNTRY_INVALID),
       location: optionalVisitorText(LOCATION_MAX_LENGTH, LOCATION_INVALID),
-      // Accepted because the spec's client sends it; the server stamps its own clock.
+      // Accepted because the first client sent it (docs/api.md#calls); the server stamps its own clock.
       timestamp: z
         .union([z.string(), z.number()], { error: TIMESTAMP_INVALID })
         .nullish()

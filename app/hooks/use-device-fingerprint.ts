@@ -5,7 +5,7 @@ function randomPart(): string {
   return crypto.randomUUID().replaceAll("-", "");
 }
 
-/** This device's fingerprint (spec §3): the stored one when it is still usable, else a new one, stored. Browser only. */
+/** This device's fingerprint (docs/product.md#the-device-id): the stored one when it is still usable, else a new one, stored. Browser only. */
 export function deviceFingerprint(): string {
   const stored = readStorage(FINGERPRINT_STORAGE_KEY);
   if (isReusableFingerprint(stored)) return stored;

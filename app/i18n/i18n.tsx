@@ -15,7 +15,7 @@ export interface I18nValue {
 /**
  * Without the root's data (an error page whose root loader failed, e.g. a 404 for an unknown language) there is no
  * catalogue: messages read as their English source, with their simple `{name}` values filled in, so no raw
- * placeholder such as `{siteName}` reaches the page (issue 35).
+ * placeholder such as `{siteName}` reaches the page (docs/product.md#your-ring).
  */
 function englishSource(source: string, values?: Record<string, string | number>): string {
   if (!values) return source;

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, LOCALES, localizePath, splitLoca
 import { DEFAULT_KEYWORDS, DEFAULT_SITE_NAME, TAGLINE } from "~/domain/site";
 import { translatorOfMatches } from "~/i18n/i18n";
 import type { Translate } from "~/domain/messages";
+import type { CardParams } from "~/domain/ring-card";
 
 /** What the root loader shares with every page's meta function. */
 export interface SiteInfo {
@@ -55,20 +56,12 @@ export interface PageMetaInput {
 }
 
 
-export interface CardParams {
-  title?: string;
-  subtitle?: string;
-  variant?: string;
-  /** On a ring's story shared by one of its writers: their own wish (issue 36). */
-  words?: string;
-  /** The language of the card's own words (its label and tagline); English when not given. */
-  lang?: Locale;
-}
+export type { CardParams } from "~/domain/ring-card";
 
 /** The share card's path on this site (/og?…), for the page's own use (the native share sheet's image). */
 export function ogImagePath(params: CardParams): string {
   const query = new URLSearchParams();
-  // Cut at a word with an ellipsis, in the card's language (issue 36).
+  // Cut at a word with an ellipsis, in the card's language (docs/product.md#the-loop-back).
   if (params.title) query.set("title", cutAtWord(params.title, OG_TITLE_MAX, params.lang));
   if (params.subtitle) query.set("subtitle", cutAtWord(params.subtitle, OG_SUBTITLE_MAX, params.lang));
   if (params.variant) query.set("variant", params.variant);

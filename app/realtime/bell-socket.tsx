@@ -20,7 +20,7 @@ function socketUrl(): string {
 }
 
 /**
- * One socket per page to the BellRoom, shared by every component. It reconnects as spec §4 says (5 attempts,
+ * One socket per page to the BellRoom, shared by every component. It reconnects as docs/realtime.md#reconnecting says (5 attempts,
  * base 3 s doubling, cap 30 s, with jitter; not after 1001/1006; counted until a socket stays open) and sends `ping`
  * so idle proxies keep it open.
  */

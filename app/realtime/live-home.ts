@@ -4,7 +4,7 @@ import { applyToHome, type LiveHome } from "~/domain/live-home";
 import { useBellMessages, useSocketReopened } from "./bell-socket";
 
 /**
- * The home page's ribbon, pending wishes, live strip and credits, kept live from the room's messages themselves (issue 23):
+ * The home page's ribbon, pending wishes, live strip and credits, kept live from the room's messages themselves (docs/realtime.md#pages-follow-the-socket):
  * a message changes what it can say in place, and no page asks the server for it. Once the page's data is read
  * again (a navigation, its own wish, a resync) that data is the base once more.
  */

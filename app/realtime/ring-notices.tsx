@@ -12,8 +12,8 @@ import { useI18n } from "~/i18n/i18n";
 
 /**
  * Tells every open page that the bell rang (ADR 0023): a visitor whose latest wish is in the ring is taken to it after
- * spec §4's 3 s; everyone else gets a link to it for the length of a toast. A ring that fails shows the spec's
- * turbulence message on every open page (issue 35), once per ring and per outcome, except where that ring is already
+ * the 3 s of docs/product.md#live-updates; everyone else gets a link to it for the length of a toast. A ring that fails shows docs/product.md#live-updates'
+ * turbulence message on every open page (docs/product.md#your-ring), once per ring and per outcome, except where that ring is already
  * told: the page that rang it (its bell says so) and the ring's own page (it shows it in place).
  */
 export function RingNotices() {

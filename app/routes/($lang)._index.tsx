@@ -66,7 +66,7 @@ function offerToDialog(event: MouseEvent<HTMLAnchorElement>, dialog: HomeDialog)
 }
 
 /**
- * The way in on a phone's first screen (issue 35): one filled action that brings the wish box up and puts the cursor
+ * The way in on a phone's first screen (docs/product.md#your-ring): one filled action that brings the wish box up and puts the cursor
  * in it. Without JavaScript it is an in-page link to the form.
  */
 function goToWishBox(event: MouseEvent<HTMLAnchorElement>) {

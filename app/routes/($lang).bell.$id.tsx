@@ -24,7 +24,7 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // The story image is drawn again in the browser as the ring fills in, so it comes signed from here (ADR 0026).
   const story = { ...ringCard(translatorFor(locale), ring, settingsOf(env).SITE_NAME, "story"), lang: locale };
   const storyPath = await signOgPath(env, ogImagePath(story));
-  // A writer sharing their own ring gets a story with their own words (issue 36): one signed path per wish, and the
+  // A writer sharing their own ring gets a story with their own words (docs/product.md#the-loop-back): one signed path per wish, and the
   // browser, which knows which wish it wrote, picks its own. The words are the wish's, public on this page already.
   const ownStoryPaths = Object.fromEntries(
     await Promise.all(ring.wishes.filter((wish) => !wish.withdrawn && wish.wish).map(async (wish) => [wish.id, await signOgPath(env, ogImagePath({ ...story, words: wish.wish }))] as const)),

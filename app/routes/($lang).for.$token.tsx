@@ -22,7 +22,7 @@ import { useBellMessages, useSocketReopened } from "~/realtime/bell-socket";
 import { wishForSomeone } from "~/server/for-someone.server";
 import { useI18n } from "~/i18n/i18n";
 
-// "Ring a bell for someone" (issue 36, ADR 0060): the page the person a wish was written for opens from the link its
+// "Ring a bell for someone" (docs/product.md#the-loop-back, ADR 0060): the page the person a wish was written for opens from the link its
 // writer handed on. Personal, so never cached or indexed; it follows the wish until its ring, live.
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {

@@ -15,7 +15,7 @@ import { useI18n } from "~/i18n/i18n";
 
 export function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("t");
-  // Only a cut link is a 400: the page read again after its button's post (which may carry no ?t=) is not (issue 31).
+  // Only a cut link is a 400: the page read again after its button's post (which may carry no ?t=) is not (docs/product.md#one-person-one-share).
   return data({ token: isMailStopToken(token) ? token : null }, { status: token === null || isMailStopToken(token) ? 200 : 400 });
 }
 

@@ -16,7 +16,7 @@ import { useI18n } from "~/i18n/i18n";
 
 /**
  * GET /newsletter?token=… (the link in the confirmation letter) only shows a button: mail scanners open links, so
- * a GET that confirmed would subscribe people who never asked (issue 31). The button posts the token back.
+ * a GET that confirmed would subscribe people who never asked (docs/product.md#one-person-one-share). The button posts the token back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token");

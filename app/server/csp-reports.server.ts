@@ -41,7 +41,7 @@ export interface CspReportGroup {
 /**
  * The dashboard's view: the same violation on the same page counted once, those seen by the most networks first,
  * then the most recent. Reports are free to forge, but one network's flood of made-up violations ranks below
- * anything real visitors met (issue 31.11).
+ * anything real visitors met (docs/product.md#one-person-one-share).
  */
 export async function recentCspReports(env: Env): Promise<CspReportGroup[]> {
   const networks = sql<number>`COUNT(DISTINCT ${cspReports.networkHash})`;

@@ -1,7 +1,7 @@
 import { readCookie } from "./cookies.server";
 
 /**
- * The device id of visitors without JavaScript. The spec's fingerprint lives in localStorage, which a page without
+ * The device id of visitors without JavaScript. The fingerprint (docs/product.md#the-device-id) lives in localStorage, which a page without
  * scripts cannot reach, so a plain form post carries this cookie instead: random, HttpOnly (no script reads it),
  * SameSite=Lax (a cross-site form post arrives without it and so counts as a new, rate-limited device).
  */

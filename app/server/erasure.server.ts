@@ -34,7 +34,7 @@ async function eraseWish(env: Pick<Env, "DB">, wish: WishForErasure, now: number
   const dependents = [
     env.DB.prepare("DELETE FROM resonances WHERE wish_id = ?").bind(wish.id),
     env.DB.prepare("DELETE FROM reports WHERE wish_id = ?").bind(wish.id),
-    // A withdrawn wish tells no browser it rang (issue 36).
+    // A withdrawn wish tells no browser it rang (docs/product.md#the-loop-back).
     env.DB.prepare("DELETE FROM push_subscriptions WHERE wish_id = ?").bind(wish.id),
   ];
   if (wish.bell_ring_id === null) {

@@ -5,7 +5,7 @@ import { providerProblem, settingsOf } from "~/server/settings.server";
 export interface HealthReport {
   database: { connected: boolean };
   cache: { connected: boolean };
-  /** The spec's name for the realtime service; here it is the BellRoom Durable Object. */
+  /** The first client's name for the realtime service (docs/api.md#calls); here it is the BellRoom Durable Object. */
   redis: { connected: boolean };
   /** The configured quantum provider; `problem` names what stops it (a missing secret), never a secret's value. */
   quantum: { provider: string; ready: boolean; problem?: string };

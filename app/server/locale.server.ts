@@ -15,7 +15,7 @@ export function isLocalizedPage(request: Request, url: URL): boolean {
 /**
  * A redirect target on this site only. A path that begins with more than one slash (or a backslash, which browsers
  * read as one) names another host ("//evil.example/x"), so leading runs collapse to one slash, and the result is
- * checked by resolving it against the request's own origin (issue 31).
+ * checked by resolving it against the request's own origin (docs/product.md#one-person-one-share).
  */
 export function sameOriginLocation(path: string, url: URL): string {
   const target = new URL(path.replace(/^[/\\]+/, "/"), url.origin);

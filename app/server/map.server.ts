@@ -13,7 +13,7 @@ const countryData: CountryPlacement = { centroid, flagImageSources };
 
 /**
  * Places each country's live activity at its centroid with its flag images. Entries without a real country or code
- * are skipped (spec §2), and so is a code with no known centroid: it would have nowhere to stand on the map.
+ * are skipped (docs/product.md#pages), and so is a code with no known centroid: it would have nowhere to stand on the map.
  */
 export function joinMapCountries(activities: readonly LiveActivity[], places: CountryPlacement = countryData): MapCountry[] {
   return displayableActivities(activities).flatMap((activity) => {

@@ -1,7 +1,7 @@
 import { metricsDataset } from "./settings.server";
 
 /**
- * Product metrics in Workers Analytics Engine (issue 33): one data point per event, tagged by language and country
+ * Product metrics in Workers Analytics Engine (docs/operations.md#watching-it-run): one data point per event, tagged by language and country
  * code only. Where the METRICS binding is absent (a laptop, the tests) this does nothing.
  *
  * Layout, which the SQL in docs/operations.md reads: index1 = event; blob1 = event, blob2 = language,

@@ -22,7 +22,7 @@ export const MAX_DISCARD_MS = 10_000;
 /**
  * An oversized body is read to its end and dropped, never cancelled: cancelling (or abandoning) a request stream the
  * client is still sending leaves the connection broken, and the next request on it, another visitor's behind a proxy,
- * failed with a 500 or hung, and `wrangler dev` exited (issues 21 and 31). Only a sender slower than MAX_DISCARD_MS
+ * failed with a 500 or hung, and `wrangler dev` exited (docs/product.md#one-person-one-share). Only a sender slower than MAX_DISCARD_MS
  * is left unread, and the lock is kept so nothing else reads it.
  */
 async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, timeLimitMs: number): Promise<void> {

@@ -33,7 +33,7 @@ const PENDING = `status = ${sqlText(WISH_STATUS.pending)} AND hidden = 0`;
 
 /**
  * Creates a ring and moves its batch out of `pending` in one D1 batch (one round trip, one transaction). The batch
- * is fair (issue 31): at most one of the requested wishes, and only one the ringer itself wrote and still pending,
+ * is fair (docs/product.md#one-person-one-share): at most one of the requested wishes, and only one the ringer itself wrote and still pending,
  * plus the oldest other pending wishes up to five, so no ring serves only its ringer while others wait. The ring row
  * is written only when some wish waits, while the ringer's network is outside its own cooldown and under its rings
  * per hour (`network`), and (with `ledgerCredits`) while the simulator's ledger has a second left. The move is
@@ -435,7 +435,7 @@ export async function ringHistory(env: Env, page: number, pageSize = BELL_HISTOR
   };
 }
 
-/** The logical circuit of a ring, for the diagram: the same construction the providers run (DESIGN §6). */
+/** The logical circuit of a ring, for the diagram: the same construction the providers run (docs/architecture.md#the-quantum-provider). */
 export async function diagramFor(ringId: string, batch: BatchWish[]): Promise<{ qubits: number; gates: DiagramGate[] }> {
   if (batch.length === 0) return { qubits: 0, gates: [] };
   const circuit = await buildCircuit({ ringId, wishes: batch });

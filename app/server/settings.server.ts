@@ -17,7 +17,7 @@ import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { log } from "./log.server";
 
 /**
- * The Worker's settings (its [vars] and secrets), parsed once into one typed, normalised object (issue 33, ADR 0052;
+ * The Worker's settings (its [vars] and secrets), parsed once into one typed, normalised object (docs/operations.md#watching-it-run, ADR 0052;
  * Epic Stack's env.server.ts is the model). Every module takes its settings from `settingsOf(env)`; bindings (D1, the
  * Durable Object namespaces, Analytics Engine) stay on `env`. Bounds and defaults are written here once, and
  * `npm run check:production` parses the same schema offline.

@@ -154,7 +154,7 @@ function isFrontPage(query: WallQuery): boolean {
 }
 
 /**
- * The front page's cards come from distinct networks (issue 31): the newest wish of each of the newest networks
+ * The front page's cards come from distinct networks (docs/product.md#one-person-one-share): the newest wish of each of the newest networks
  * among the last DISTINCT_NETWORK_LOOKBACK wishes. Deeper pages and every filtered view show every wish in order.
  */
 async function frontPageRows(env: Env, pageSize: number): Promise<WishRow[]> {

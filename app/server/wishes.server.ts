@@ -56,7 +56,7 @@ export function toPublicWish(row: WishRow, isResonated?: boolean): PublicWish {
   };
 }
 
-/** A visitor's text as it may be published, or a 400 with the moderation's sentence (every text field, issue 21). */
+/** A visitor's text as it may be published, or a 400 with the moderation's sentence (every text field, docs/product.md#one-person-one-share). */
 export async function moderated(text: string | undefined, field?: string): Promise<string | undefined> {
   if (text === undefined) return undefined;
   const verdict = await moderateText(text);
@@ -173,11 +173,11 @@ export interface ResonanceOutcome {
 }
 
 /**
- * One resonance per (wish, network), the spec's answers otherwise. Made-up device ids are free, so only a network's
+ * One resonance per (wish, network), the answers of docs/api.md#calls otherwise. Made-up device ids are free, so only a network's
  * first resonance with a wish is stored (and counted), while the network has stored fewer than
  * RESONANCE_NETWORK_DAILY_CAP today: another device on the same network is told it has already resonated, and past
  * the cap the network is refused (429) and nothing is written, so one network adds at most that many rows a day
- * (issue 31). The count moves in the same batch (one transaction) and only when that insert stored a row, so a
+ * (docs/product.md#one-person-one-share). The count moves in the same batch (one transaction) and only when that insert stored a row, so a
  * repeat or a race can never move it twice.
  */
 export async function resonate(env: Env, request: Request, wishId: string, fingerprint: string, now = Date.now()): Promise<ResonanceOutcome> {
@@ -238,7 +238,7 @@ export async function liveActivity(env: Env, now = Date.now()): Promise<LiveActi
   const db = database(env);
   const [rows, recent] = await Promise.all([
     db.select().from(countryStats).where(sql`${countryStats.wishCount} > 0`).orderBy(desc(countryStats.lastAt)),
-    // The previews come from distinct networks (issue 31): one network's text is never every country's preview.
+    // The previews come from distinct networks (docs/product.md#one-person-one-share): one network's text is never every country's preview.
     db
       .select({ countryCode: wishes.countryCode, network: wishes.ipHash, text: wishes.text })
       .from(wishes)

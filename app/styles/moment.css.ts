@@ -2,7 +2,7 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 /**
- * The ritual's one moment (issue 35): encoding a wish and ringing the bell take the whole screen, opaque, their
+ * The ritual's one moment (docs/product.md#your-ring): encoding a wish and ringing the bell take the whole screen, opaque, their
  * panel in the middle, above the sticky header and below the toasts (which sit at the bottom, clear of the panel).
  */
 export const moment = style({

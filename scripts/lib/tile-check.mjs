@@ -1,4 +1,4 @@
-// The production check's word on the privacy settings (issue 34), for `npm run check:production` (issue 33) to call
+// The production check's word on the privacy settings (docs/product.md#privacy), for `npm run check:production` (docs/operations.md#watching-it-run) to call
 // with the vars production will run with: the map's tiles and the data controller. OpenStreetMap's public tile servers
 // are the local default; their usage policy (https://operations.osmfoundation.org/policies/tiles/) does not allow
 // heavy use by a public site without permission, and every tile request gives the OpenStreetMap Foundation the

@@ -195,7 +195,7 @@ describe("ringing the bell in Chromium", () => {
       const leftAt = await page.evaluate(() => performance.now());
       const seen = await page.evaluate(() => (window as unknown as { ringSeen: Record<string, number | boolean> }).ringSeen);
       expect(seen.bellInView, "the bell is on screen while it swings").toBe(true);
-      // The swing lasts five seconds (spec §4) and the page stays until the 8 s fallback (ADR 0024): the whole swing
+      // The swing lasts five seconds (docs/product.md#what-happens-step-by-step) and the page stays until the 8 s fallback (ADR 0024): the whole swing
       // is seen. The note of what is left is not shown on the home page; it comes with the ring's page.
       expect(leftAt - Number(seen.swingAt)).toBeGreaterThanOrEqual(7_000);
       if (seen.noteAt !== undefined) expect(Number(seen.noteAt) - Number(seen.swingAt), "no note while the bell swings").toBeGreaterThanOrEqual(7_000);

@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every page of spec §2 that needs no parameters beyond the content's own slugs. */
+/** Every page of docs/product.md#pages that needs no parameters beyond the content's own slugs. */
 const PAGES = [
   "/",
   "/about",

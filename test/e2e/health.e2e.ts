@@ -14,7 +14,7 @@ afterAll(async () => {
 const HEALTH = "**/api/infrastructure/health";
 const banner = (page: Page) => page.getByRole("alert").filter({ hasText: /backend/i });
 
-describe("the backend health banners (spec §8)", () => {
+describe("the backend health banners (docs/product.md#sentences)", () => {
   it("checks the backend once the page has loaded, and shows nothing while it is well", async () => {
     const { context, page } = await newVisitor(browser);
     const checked = page.waitForResponse((response) => response.url().endsWith("/api/infrastructure/health"));

@@ -16,7 +16,7 @@ afterAll(async () => {
 });
 
 const MARKERS = ".leaflet-marker-pane .leaflet-marker-icon";
-/** A country's own marker (its spec §2 circle with the count badge on it) and a cluster of neighbouring countries. */
+/** A country's own marker (its docs/product.md#pages circle with the count badge on it) and a cluster of neighbouring countries. */
 const COUNTRIES = `${MARKERS}:has([data-kind]:not([data-countries]))`;
 const CLUSTERS = `${MARKERS}:has([data-countries])`;
 const SHAPES = ".leaflet-countries-pane path";

@@ -259,7 +259,7 @@ describe("after the socket drops and comes back (issue 23)", () => {
     reloads.length = 0;
 
     await sockets[0].close({ code: 1011, reason: "restart" });
-    // Spec §4: the first retry comes 3 s ± 20 % later; the poll (every 10 s while down) does not run in that time.
+    // docs/product.md#what-happens-step-by-step: the first retry comes 3 s ± 20 % later; the poll (every 10 s while down) does not run in that time.
     await page.clock.runFor(4_000);
     await expect.poll(() => sockets.length).toBe(2);
     expect(reloads).toEqual([]);
@@ -327,7 +327,7 @@ describe("two visitors on the real socket (issue 23)", () => {
   });
 });
 
-describe("a ring that meets turbulence (spec §4, issue 35)", () => {
+describe("a ring that meets turbulence (docs/product.md#what-happens-step-by-step, issue 35)", () => {
   it("says so on every open page, once, not only on the page that rang it", { timeout: 60_000 }, async () => {
     const { context, page } = await newVisitor(browser);
     const room = await fakeRoom(page);

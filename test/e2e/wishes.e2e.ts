@@ -72,7 +72,7 @@ describe("making a wish", () => {
     await openHydrated(page);
 
     const field = wishField(page);
-    // Spec §5: the ring visual is active only while the wish has text and is not being sent.
+    // docs/product.md#validation: the ring visual is active only while the wish has text and is not being sent.
     const ringVisual = page.locator("#wish-form-title > span[aria-hidden=true]");
     expect(await ringVisual.getAttribute("data-active")).toBe("false");
     await field.fill("   ");
@@ -100,13 +100,13 @@ describe("making a wish", () => {
       const seen: string[] = [];
       (window as unknown as { __fireworks: string[] }).__fireworks = seen;
       window.addEventListener("qb:fireworks", (event) => seen.push((event as CustomEvent<{ wishId: string }>).detail.wishId));
-      // Spec §4: as the star lands the bell glows and scales. Every animation the bell starts is noted.
+      // docs/product.md#what-happens-step-by-step: as the star lands the bell glows and scales. Every animation the bell starts is noted.
       const bell = document.querySelector("#bell-ringer svg")!;
       const animations: string[] = [];
       (window as unknown as { __bellAnimations: string[] }).__bellAnimations = animations;
       bell.addEventListener("animationstart", () => animations.push(getComputedStyle(bell).animationDuration));
     });
-    // Spec §4: the page's data (stats, wishes, wall) refreshes 1 s after the overlay completes, not during it, even
+    // docs/product.md#what-happens-step-by-step: the page's data (stats, wishes, wall) refreshes 1 s after the overlay completes, not during it, even
     // though the room announces the wish (and the live strip hears it) while the overlay still plays.
     const dataRequests: number[] = [];
     page.on("request", (request) => {
@@ -401,7 +401,7 @@ describe("the Wish Wall", () => {
     const twitter = oldest.getByRole("link", { name: /^X / });
     await twitter.waitFor();
     expect(await twitter.getAttribute("href")).toContain(encodeURIComponent(expected));
-    // Spec §7: the post quotes the wish's first 100 characters and an ellipsis, however short the wish.
+    // docs/api.md#calls: the post quotes the wish's first 100 characters and an ellipsis, however short the wish.
     const text = new URL((await twitter.getAttribute("href"))!).searchParams.get("text");
     expect(text).toBe(`${Array.from(rung.wish.trim()).slice(0, 100).join("").trimEnd()}…`);
     await oldest.getByRole("button", { name: "Copy Link" }).click();

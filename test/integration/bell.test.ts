@@ -45,7 +45,7 @@ const ring = (body: Record<string, unknown> = {}) =>
   );
 
 describe("POST /api/bell/ring", () => {
-  it("rings the requested pending wishes and answers the API.md shape", async () => {
+  it("rings the requested pending wishes and answers the docs/api.md shape", async () => {
     const ids = await makePending(2);
     const { status, json } = await ring({ wishIds: ids });
     expect(status).toBe(200);

@@ -125,7 +125,7 @@ describe("country names in the visitor's language", () => {
   });
 });
 
-describe("themes of wishes written in every language (spec §3)", () => {
+describe("themes of wishes written in every language (docs/product.md#wishes-and-what-they-carry)", () => {
   it.each([
     ["en", "May peace come to every valley and every town", "Peace"],
     ["es", "Tengo esperanza de que mañana será un día mejor", "Hope"],

@@ -9,7 +9,7 @@ const SITE_URL = env.SITE_URL.replace(/\/+$/, "");
 // Browsers always send Host; Remix compares it with Origin before running an action.
 const HOST = new URL(ORIGIN).host;
 
-/** Every content page of spec §2 this issue owns, with the title its <title> must start with. */
+/** Every content page of docs/product.md#pages this issue owns, with the title its <title> must start with. */
 const PAGES: [path: string, title: string][] = [
   ["/about", "About"],
   ["/axioms", "The Axioms of Consciousness"],

@@ -1,6 +1,6 @@
 /**
  * Decodes an 8-bit RGBA, non-interlaced PNG (what resvg writes) inside workerd, where pngjs cannot run: chunks read
- * by hand, IDAT inflated with DecompressionStream, each row unfiltered (PNG spec §9).
+ * by hand, IDAT inflated with DecompressionStream, each row unfiltered (PNG docs/product.md#limits).
  */
 export async function decodePng(bytes: Uint8Array): Promise<{ width: number; height: number; data: Uint8Array }> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

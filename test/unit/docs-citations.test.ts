@@ -48,11 +48,11 @@ describe("the docs the code cites", () => {
     expect(broken).toEqual([]);
   });
 
-  it("no code cites the old spec, docs/architecture.md, docs/api.md or an issue number (npm run citations:rewrite)", () => {
+  it("no code cites the old spec (by section or as \"the spec\"), DESIGN.md, API.md or an issue number (npm run citations:rewrite)", () => {
     expect(places(CODE, OLD_CITATION)).toEqual([]);
   });
 
-  it("no test cites the old spec, docs/architecture.md or docs/api.md; tests may name the issue whose report they guard", () => {
+  it("no test cites the old spec, DESIGN.md or API.md; tests may name the issue whose report they guard", () => {
     expect(places(TESTS, OLD_DOC_CITATION)).toEqual([]);
   });
 
@@ -63,18 +63,19 @@ describe("the docs the code cites", () => {
     expect(headingAnchors("# A page\n## One person, one share\n```\n## not a heading\n```\n### The `/og` card & more")).toEqual(
       new Set(["a-page", "one-person-one-share", "the-og-card--more"]),
     );
-    const planted = "// The bell (docs/product.md#what-happens-step-by-step) waits (issue 31); docs/architecture.md#the-quantum-provider and docs/api.md say so.";
-    expect([...planted.matchAll(OLD_CITATION)].map((match) => match[0])).toEqual(["docs/product.md#what-happens-step-by-step", "issue 31", "DESIGN §", "docs/api.md"]);
+    const planted = "// The bell (spec §4) waits (issue 31) on the spec's clock; DESIGN §6 and API.md say so.";
+    expect([...planted.matchAll(OLD_CITATION)].map((match) => match[0])).toEqual(["spec §4", "issue 31", "the spec", "DESIGN §", "API.md"]);
   });
 
   it("the rewrite maps sections and parenthesised issues, and leaves a sentence built on an issue to a person", () => {
     const { text, left } = rewriteCitations(
-      "// The ribbon (docs/product.md#pages). Rings (docs/product.md#what-happens-step-by-step, docs/product.md#sentences and docs/product.md#server-rules) are fair (issues 21 and 31, ADR 0033), see docs/api.md.\n// Swept by issue 31 later.",
+      "// The ribbon (spec §2). Rings (spec §4, §8 and DESIGN §4) are fair (issues 21 and 31, ADR 0033), see API.md.\n// Swept by issue 31 later.",
     );
     expect(text).toBe(
       "// The ribbon (docs/product.md#pages). Rings (docs/product.md#what-happens-step-by-step, docs/product.md#sentences and docs/product.md#server-rules) are fair (docs/product.md#one-person-one-share, ADR 0033), see docs/api.md.\n// Swept by issue 31 later.",
     );
     expect(left).toEqual(["issue 31"]);
-    expect(rewriteCitations("it('x (issue 22)')", { issues: false }).text).toBe("it('x (issue 22)')");
+    expect(rewriteCitations("// As the spec's sentences say.").left).toEqual(["the spec's"]);
+    expect(rewriteCitations("it('keeps the spec's sentences (issue 22)')", { issues: false })).toEqual({ text: "it('keeps the spec's sentences (issue 22)')", left: [] });
   });
 });

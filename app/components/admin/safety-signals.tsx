@@ -2,7 +2,7 @@ import { HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR } from "~/do
 import type { SafetySignals } from "~/domain/admin";
 import * as styles from "./admin.css";
 
-/** The dashboard's abuse signals: hide velocity and failed sign-ins (issue 31). */
+/** The dashboard's abuse signals: hide velocity and failed sign-ins (docs/product.md#one-person-one-share). */
 export function SafetySignalsSection({ signals }: { signals: SafetySignals }) {
   return (
     <section className={styles.section} aria-labelledby="safety-title">

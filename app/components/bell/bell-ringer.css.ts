@@ -129,7 +129,7 @@ export const banner: Record<CreditTone, string> = styleVariants({
   normal: [bannerBase, { background: vars.color.surfaceRaised, color: vars.color.success, border: `1px solid ${vars.color.border}` }],
 });
 
-/** The whole screen while a ring travels (issue 35), with its own swinging bell in the middle. */
+/** The whole screen while a ring travels (docs/product.md#your-ring), with its own swinging bell in the middle. */
 export const overlay = moment;
 export const overlayPanel = momentPanel;
 

@@ -152,7 +152,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
   const hydrated = useHydrated();
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   const [knownRings, rememberRing] = useStoredIdSet(KNOWN_RINGS_STORAGE_KEY);
-  // The visitor's own wish, when it still waits, goes first in the ring they ring (issue 35; the server holds the rule).
+  // The visitor's own wish, when it still waits, goes first in the ring they ring (docs/product.md#your-ring; the server holds the rule).
   const ownWishId = useStoredString(LAST_WISH_ID_STORAGE_KEY);
   const later = useTimers();
   const [cooldown, startCooldown] = useCooldown(cooldownMs);
@@ -193,8 +193,8 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     pendingCount,
     inFlight: phase === "rung",
   });
-  // Credits in plain words only when they are low or out (the spec's orange and red banners); a healthy balance is no
-  // news, and "401 wishes available" beside "15 waiting" read as a contradiction (issue 35, ADR 0056).
+  // Credits in plain words only when they are low or out (docs/product.md#credits: the orange and red banners); a healthy balance is no
+  // news, and "401 wishes available" beside "15 waiting" read as a contradiction (docs/product.md#your-ring, ADR 0056).
   const credits = creditsSeconds === null ? null : creditBanner(t, creditsSeconds);
   const banner = credits && credits.tone !== "normal" ? credits : null;
   const particles = Math.min(pendingCount, ORBITING_PARTICLES_MAX);
@@ -207,7 +207,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     animationTimer.current = setTimeout(() => setAnimating(false), ANIMATION_MS.ring);
   }, []);
 
-  // Spec §4: when a wish's star lands, the bell glows and scales (the swing belongs to a ring).
+  // docs/product.md#what-happens-step-by-step: when a wish's star lands, the bell glows and scales (the swing belongs to a ring).
   const [glowing, setGlowing] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -262,7 +262,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
     playBellSound();
     animate();
     setPhase("rung");
-    // Spec §4's clock (ADR 0024): the progress steps on their plan while the bell swings its five seconds; at the
+    // docs/product.md#what-happens-step-by-step's clock (ADR 0024): the progress steps on their plan while the bell swings its five seconds; at the
     // 8 s fallback the page opens the ring, and the note of what is left comes with it ("about 8 s after ringing").
     const plan = ringFlowPlan(outcome.wishIds.length || requested.length);
     for (const stage of plan.stages) later(() => setProgress(stage.progress), stage.atMs);

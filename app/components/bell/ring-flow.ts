@@ -34,7 +34,7 @@ export interface RingFlowPlan {
 
 /**
  * What the progress overlay shows once the server has accepted a ring: processing at 25 % straight away, then
- * 60 %, then redirecting at 90 % and 100 %, on the spec's clock. A ring of several wishes (a batch) runs on the
+ * 60 %, then redirecting at 90 % and 100 %, on the clock of docs/product.md#ringing. A ring of several wishes (a batch) runs on the
  * shorter clock (2 s, 4 s, 5 s, reset at 6 s), a ring of a single wish on the longer one (3 s, 5 s, 7 s, reset at 8 s).
  */
 export function ringFlowPlan(wishCount: number): RingFlowPlan {
@@ -66,12 +66,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-/** A duration the server sent, when it is a positive number; else the spec's. */
+/** A duration the server sent, when it is a positive number; else the one of docs/product.md#ringing. */
 export function positiveOr(value: unknown, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-/** Reads the answer of POST /api/bell/ring (API.md) into what the bell does next. */
+/** Reads the answer of POST /api/bell/ring (docs/api.md) into what the bell does next. */
 export function interpretRingResponse(status: number, body: unknown): RingOutcome {
   const fields = isRecord(body) ? body : {};
   if (status >= 200 && status < 300 && fields.success === true && typeof fields.bellRingId === "string") {

@@ -12,7 +12,7 @@ const STEP_NAMES: Record<RingStep, string> = {
 
 /**
  * The ring's moment: the whole screen, opaque, the bell swinging (still with reduced motion) above the step, its
- * message and the progress (issue 35; the spec's steps and clock are unchanged). The live region is always in the
+ * message and the progress (docs/product.md#your-ring; the steps and clock of docs/product.md#ringing are unchanged). The live region is always in the
  * page, so screen readers hear each step as it is filled in; it never takes focus.
  */
 export function RingProgressOverlay({ progress }: { progress: RingProgress | null }) {

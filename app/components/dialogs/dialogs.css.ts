@@ -164,7 +164,7 @@ export const helpButton = style({
   transition: `transform ${vars.motion.fast}, opacity ${vars.motion.fast}, visibility ${vars.motion.fast}`,
   selectors: {
     "&:hover": { transform: "scale(1.06)" },
-    // Out of the way while the visitor writes (issue 35): it never covers the wish form or a field in use.
+    // Out of the way while the visitor writes (docs/product.md#your-ring): it never covers the wish form or a field in use.
     "&[data-away]": { opacity: 0, visibility: "hidden", pointerEvents: "none" },
   },
   "@media": {

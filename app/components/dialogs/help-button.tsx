@@ -8,7 +8,7 @@ const FIELDS = "input, textarea, select, [contenteditable=true]";
 
 /**
  * Whether the sparkle should step aside: while the wish form is on screen or any text field has focus, it would sit
- * over what the visitor is writing (issue 35). Before hydration it shows, as the server drew it.
+ * over what the visitor is writing (docs/product.md#your-ring). Before hydration it shows, as the server drew it.
  */
 function useAway(pathname: string): boolean {
   const [formInView, setFormInView] = useState(false);

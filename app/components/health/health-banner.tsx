@@ -26,7 +26,7 @@ function whenIdle(task: () => void): () => void {
 }
 
 /**
- * Spec §8's health banners: the backend is checked once the page is idle after loading; a failure shows the red
+ * docs/product.md#sentences's health banners: the backend is checked once the page is idle after loading; a failure shows the red
  * "Cannot connect" banner, a service down the "unhealthy" one. While one shows, the check runs again every
  * HEALTH.recheckMs, when the browser comes back online and when the bell's socket reconnects, and the banner goes as
  * soon as a check passes.

@@ -1,7 +1,7 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-// Compact on a phone, so the way in (the filled action) sits on the first screen with the spec's three buttons.
+// Compact on a phone, so the way in (the filled action) sits on the first screen with the hero's three buttons (docs/product.md#the-home-page).
 export const hero = style({
   textAlign: "center",
   paddingBlock: vars.space.xl,
@@ -75,7 +75,7 @@ export const mapSection = style({ marginBlock: vars.space.xl });
 /**
  * The bell and the card that follows the visitor's wish. On a phone the card comes first: after a wish is sent the
  * page glides the bell up under the header, and the "encoding complete" toast at the bottom then lies over the end
- * of the bell card, never over the card about the wish (issue 35).
+ * of the bell card, never over the card about the wish (docs/product.md#your-ring).
  */
 export const bellStack = style({ display: "flex", flexDirection: "column" });
 globalStyle(`${bellStack} > section[aria-labelledby=your-wish-title]`, {

@@ -42,7 +42,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
         <Link to={path("/gift")} className={styles.chip}>
           {t("Support the Bell")}
         </Link>
-        {/* The spec's "Powered by IBM Quantum" only where rings run there; the simulator's chip says so (ADR 0055). */}
+        {/* docs/product.md#navigation-and-chrome's "Powered by IBM Quantum" only where rings run there; the simulator's chip says so (ADR 0055). */}
         {story === "ibm" ? (
           <a href={IBM_QUANTUM_URL} target="_blank" rel="noopener noreferrer" className={`${styles.chip} ${styles.quantumChip}`} data-testid="provider-chip">
             <span aria-hidden="true" className={styles.atom}>

@@ -45,7 +45,7 @@ function useAutoScroll(paused: boolean) {
 }
 
 /**
- * The live-activity strip (spec §2): one entry per country with its flag, name and count; hovering or focusing an
+ * The live-activity strip (docs/product.md#pages): one entry per country with its flag, name and count; hovering or focusing an
  * entry shows the start of the country's latest wish (the title, which screen readers announce as the link's
  * description). It moves on its own, stops while the pointer or focus is
  * in it, has a pause button (WCAG 2.2.2) and never moves for visitors who prefer less motion. A wish submitted

@@ -41,7 +41,7 @@ interface CountryPopupProps {
   onResize: () => void;
 }
 
-/** The newest wishes of one country (spec §2): up to 10, with how many there are in all. */
+/** The newest wishes of one country (docs/product.md#pages): up to 10, with how many there are in all. */
 export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize }: CountryPopupProps) {
   const { t, path } = useI18n();
   const [attempt, setAttempt] = useState(0);

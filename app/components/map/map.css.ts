@@ -79,7 +79,7 @@ export const countryShape = style({
 /** A country's marker: Leaflet sizes the element (markerSize in world-map.client) and centres it on the country. */
 export const countryMarker = style({ cursor: "pointer" });
 
-/** Spec §2's circle, its colour and radius set per country; filled at 60% like Leaflet's circle markers were. */
+/** docs/product.md#pages's circle, its colour and radius set per country; filled at 60% like Leaflet's circle markers were. */
 export const circle = style({
   position: "absolute",
   left: "50%",

@@ -19,7 +19,7 @@ async function fetchMapCountries(locale: string, signal?: AbortSignal): Promise<
 }
 
 /**
- * The countries on the map, kept live from the room's messages (issue 23): a submitted wish counts in its country,
+ * The countries on the map, kept live from the room's messages (docs/realtime.md#pages-follow-the-socket): a submitted wish counts in its country,
  * a finished ring moves its wishes to entangled; a country not on the map yet refetches them (debounced, so a burst
  * costs one request). Starts from `initial` when the page already has them, else fetches on mount.
  * A failed refresh keeps what is shown.

@@ -12,7 +12,7 @@ import {
   type MarkerClusterGroup as LeafletClusterGroup,
   type PopupEvent,
 } from "leaflet";
-// After leaflet (it extends the global L): one finger scrolls the page, two move the map (issue 35).
+// After leaflet (it extends the global L): one finger scrolls the page, two move the map (docs/product.md#your-ring).
 import "leaflet-gesture-handling";
 import "leaflet-gesture-handling/dist/leaflet-gesture-handling.css";
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
@@ -209,7 +209,7 @@ function CountryMarker({ country, yours }: { country: MapCountry; yours: boolean
 }
 
 /**
- * The world map (spec §2): a circle and a count badge per country at its centroid, and a popup of its newest wishes.
+ * The world map (docs/product.md#pages): a circle and a count badge per country at its centroid, and a popup of its newest wishes.
  * Country shapes bundled with the app lie beneath the tiles; when the tile service cannot be reached (an error
  * before any tile arrives, or none within TILE_TIMEOUT_MS) the tiles are dropped and the shapes are the map.
  */
@@ -274,7 +274,7 @@ function TilesMark({ on }: { on: boolean }) {
 }
 
 /**
- * Countries whose markers would overlap at the current zoom share one cluster marker (spec §2's circles and badges
+ * Countries whose markers would overlap at the current zoom share one cluster marker (docs/product.md#pages's circles and badges
  * come back as the visitor zooms in), so every marker is a whole tap target and the keyboard meets a handful of
  * stops instead of one per country. A live update redraws the clusters, whose colour and count follow their members.
  */

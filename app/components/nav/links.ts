@@ -3,7 +3,7 @@ export interface NavLink {
   label: string;
 }
 
-/** The top bar, in the spec's order (§2 Navigation). */
+/** The top bar, in the order of docs/product.md#navigation-and-chrome. */
 export const MAIN_NAV: readonly NavLink[] = [
   { to: "/about", label: "About" },
   { to: "/why", label: "Why" },

@@ -38,7 +38,7 @@ function starPosition(id: string): { x: number; y: number } {
 /**
  * Refreshes the page's data every PENDING_POLL_MS while the page is idle (nothing loading, no wish encoding) and
  * visible, and only while the room's socket is down: while it is open, its messages say when something changed
- * (issue 23), and a poll would be every open page asking the database every ten seconds for nothing.
+ * (docs/realtime.md#pages-follow-the-socket), and a poll would be every open page asking the database every ten seconds for nothing.
  */
 function usePendingPoll() {
   const revalidator = useRevalidator();
@@ -171,7 +171,7 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
         </>
       ) : (
         <p className={styles.more}>
-          {/* Not "the first": wishes have been written and rung before this moment (issue 35). */}
+          {/* Not "the first": wishes have been written and rung before this moment (docs/product.md#your-ring). */}
           <a href="#wish-form">{t("Write a wish for the next ring")}</a>
         </p>
       )}

@@ -1,16 +1,17 @@
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "~/domain/limits";
 import { cutAtWord } from "~/domain/cut-text";
 import { ANONYMOUS_NAME, msg, type Translate } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { pageMeta, type CardParams, type SiteInfo } from "~/lib/meta";
+import { pageMeta, type SiteInfo } from "~/lib/meta";
 import type { HardwareRun, RingView } from "~/domain/ring-view";
 import { ringPath } from "~/domain/share";
-import { type RingImageFormat, ringVariant } from "~/domain/og-variant";
+import { entangledSubtitle, ringCard, ringOrigins } from "~/domain/ring-card";
 
 /**
  * The sentences of the result page that the domain does not already hold. A simulator ring never speaks of qubits
  * answering or measuring: nothing physical happened, and the page says what did.
  */
+export { entangledSubtitle, ringCard, ringOrigins };
+
 export const RING_TITLE_FALLBACK = msg("A ring of the bell");
 
 type Provider = Pick<RingView, "isSimulator">;
@@ -162,16 +163,12 @@ function hardwareTiming(t: Translate, run: HardwareRun): string {
   return t("{times}; {charge}.", { times, charge });
 }
 
-export function entangledSubtitle(t: Translate, wishCount: number): string {
-  return t("{count, plural, one {# wish entangled} other {# wishes entangled}}", { count: wishCount });
-}
-
 /** How much of the sharer's own words a post quotes, so the sentence and the link still fit the post. */
 export const YOUR_WORDS_QUOTED_MAX = 60;
 
 /**
  * The text posted with the ring's link. "simulated" comes early, so the 100-character post keeps it. Shared from
- * the device that wrote one of its wishes, the post says so and quotes that wish's words (issue 35).
+ * the device that wrote one of its wishes, the post says so and quotes that wish's words (docs/product.md#your-ring).
  */
 export function ringShareText(
   t: Translate,
@@ -181,7 +178,7 @@ export function ringShareText(
   yourWords?: string | null,
 ): string {
   if (yourWords) {
-    const words = `“${cut(yourWords.trim(), YOUR_WORDS_QUOTED_MAX)}”`;
+    const words = `“${cutAtWord(yourWords.trim(), YOUR_WORDS_QUOTED_MAX)}”`;
     return ring.isSimulator
       ? `${t("My wish rang in a simulated ring of the {siteName}:", { siteName })} ${words}`
       : `${t("My wish rang on {backend} in the {siteName}:", { backend: hardwareName(t, ring), siteName })} ${words}`;
@@ -190,10 +187,6 @@ export function ringShareText(
   return ring.isSimulator
     ? `${poem}${t("{count, plural, one {A simulated ring of # wish in the {siteName}.} other {A simulated ring of # wishes in the {siteName}.}}", { count: wishCount, siteName })}`
     : `${poem}${t("{count, plural, one {# wish entangled on {backend} in the {siteName}.} other {# wishes entangled on {backend} in the {siteName}.}}", { count: wishCount, backend: hardwareName(t, ring), siteName })}`;
-}
-
-function cut(text: string, max: number): string {
-  return cutAtWord(text, max);
 }
 
 export interface RingMetaInput {
@@ -235,33 +228,6 @@ export function ringMeta(input: RingMetaInput): MetaDescriptor[] {
     type: "article",
     image: ringCard(t, ring, site.siteName),
   });
-}
-
-/** Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". */
-export function ringOrigins(t: Translate, wishes: readonly Pick<RingView["wishes"][number], "country">[]): string {
-  const countries = [...new Set(wishes.flatMap((wish) => (wish.country ? [wish.country] : [])))];
-  return countries.length > 0
-    ? t("{count, plural, one {# wish from {countries}} other {# wishes from {countries}}}", { count: wishes.length, countries: countries.join(" · ") })
-    : entangledSubtitle(t, wishes.length);
-}
-
-/**
- * The ring's share image: its poem, its constellation (the measured bits travel in the variant), where its wishes
- * came from, and whether it was simulated. "bell" is the 1200×630 card of the page's metadata, "story" the 1080×1920
- * image the share sheet is given.
- */
-export function ringCard(
-  t: Translate,
-  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring"> & { id?: string },
-  siteName: string,
-  format: RingImageFormat = "bell",
-): CardParams {
-  return {
-    title: cut(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
-    subtitle: cut(`${ringOrigins(t, ring.wishes)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
-    // The posters (story, square) print the ring's short link and, on the story, its QR code (issue 36).
-    variant: ringVariant(format, ring.bitstring, ring.id),
-  };
 }
 
 /**

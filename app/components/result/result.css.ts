@@ -5,7 +5,7 @@ import { breakpoints, vars } from "~/styles/theme.css";
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl });
 
 /**
- * The ring's first screen is its hero alone (issue 35): the poem, who you rang with, the constellation and where it
+ * The ring's first screen is its hero alone (docs/product.md#your-ring): the poem, who you rang with, the constellation and where it
  * ran, with the bottom strip left empty for the toast that arrives with the page, so it covers nothing.
  */
 export const hero = style({
@@ -33,7 +33,7 @@ export const poem = style({
   fontStyle: "italic",
   color: vars.color.gold,
   // Chinese, Arabic and Devanagari have no italic: the browser would slant the glyphs (synthetic italics). Upright,
-  // a touch bolder instead (issue 35).
+  // a touch bolder instead (docs/product.md#your-ring).
   selectors: { "&:is(:lang(zh), :lang(ar), :lang(hi))": { fontStyle: "normal", fontWeight: 700 } },
 });
 
@@ -309,7 +309,7 @@ export const program = style({
 
 export const orderNote = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.95rem", textAlign: "center" });
 
-/** The visitor's own wish: its star lit with a halo, its card edged in gold (issue 35). */
+/** The visitor's own wish: its star lit with a halo, its card edged in gold (docs/product.md#your-ring). */
 export const starYours = style({ fill: vars.color.gold, filter: "drop-shadow(0 0 10px rgba(255, 213, 79, 1))" });
 export const starHalo = style({ fill: "none", stroke: vars.color.gold, strokeWidth: 2, strokeOpacity: 0.85 });
 export const yourWishCard = style({ borderColor: vars.color.gold, boxShadow: `0 0 0 1px ${vars.color.gold}` });
@@ -323,7 +323,7 @@ export const sharedContext = style({
   marginTop: vars.space.md,
 });
 
-/** "See the physics" shows that it opens (issue 35): a chevron that turns when it is open, pointing the reading way. */
+/** "See the physics" shows that it opens (docs/product.md#your-ring): a chevron that turns when it is open, pointing the reading way. */
 globalStyle(`${physicsSummary}::-webkit-details-marker`, { display: "none" });
 globalStyle(`${physicsSummary}::before`, {
   content: '"▸"',

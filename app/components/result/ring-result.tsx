@@ -59,7 +59,7 @@ function companyCountries(wishes: readonly PublicWish[], yours: PublicWish, tag:
 
 /**
  * Keeps a ring that is still being computed up to date. The room's `batch-update` for it carries the result, the
- * poem and the time, and the page shows them at once, without a request (issue 23); only a hardware ring, whose run
+ * poem and the time, and the page shows them at once, without a request (docs/realtime.md#pages-follow-the-socket); only a hardware ring, whose run
  * details live in the database, is then read again once, after a random 1–3 s so pages do not arrive together.
  * (Re)connecting the socket reloads, in case the result landed while it was closed; a slow poll covers visitors whose
  * socket is down, and only while it is down.
@@ -126,7 +126,7 @@ export function RingResult({
   url: string;
   siteName: string;
   storyPath: string;
-  /** The story with each writer's own words, by wish id (issue 36): a writer sharing their own ring gets theirs. */
+  /** The story with each writer's own words, by wish id (docs/product.md#the-loop-back): a writer sharing their own ring gets theirs. */
   ownStoryPaths?: Record<string, string>;
 }) {
   const { t, path, tag } = useI18n();

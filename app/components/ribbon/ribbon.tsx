@@ -14,7 +14,7 @@ function easeOut(progress: number): number {
 }
 
 /**
- * Shows `value`, counting up to it over COUNT_UP_MS on load and whenever it grows (spec §2; instantly when the
+ * Shows `value`, counting up to it over COUNT_UP_MS on load and whenever it grows (docs/product.md#pages; instantly when the
  * visitor prefers less motion). On load it counts from zero: the server's number is kept out of sight until then
  * (see `awaitCount`), so it never flashes before the count starts.
  */
@@ -80,7 +80,7 @@ function CountingValue({ value }: { value: number }) {
   );
 }
 
-/** The ribbon of counters (spec §2): total wishes and countries connected. */
+/** The ribbon of counters (docs/product.md#pages): total wishes and countries connected. */
 export function Ribbon({ stats }: { stats: RibbonStats | null }) {
   const { t } = useI18n();
   return (

@@ -28,7 +28,7 @@ export interface ToastApi {
 const ToastContext = createContext<ToastApi | null>(null);
 
 /**
- * One toast at a time, bottom centre (spec §2). Both live regions stay in the page so a new message is always
+ * One toast at a time, bottom centre (docs/product.md#pages). Both live regions stay in the page so a new message is always
  * announced: successes and notes politely, errors at once. The timer waits while the pointer or focus is on
  * the toast, so nobody loses a message they are reading.
  */

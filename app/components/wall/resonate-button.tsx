@@ -16,7 +16,7 @@ interface ResonanceAnswer {
 }
 
 /**
- * Resonating is one-way (spec §4). The button stays focusable once used (aria-disabled rather than disabled) so a
+ * Resonating is one-way (docs/product.md#resonating). The button stays focusable once used (aria-disabled rather than disabled) so a
  * keyboard visitor keeps their place; pressing it again only repeats that they already resonated. Without
  * JavaScript the same form posts to the home page's action, which uses the device cookie.
  */

@@ -17,7 +17,7 @@ import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./wish-wall.css";
 import { useI18n } from "~/i18n/i18n";
 
-// "X", as the rest of the site names it (the spec's "Twitter" predates the rename; ADR 0056).
+// "X", as the rest of the site names it (the product's first "Twitter" predates the rename; ADR 0056).
 const NETWORKS: { key: keyof ShareLinks; label: string }[] = [
   { key: "twitter", label: "X" },
   { key: "facebook", label: "Facebook" },
@@ -37,8 +37,8 @@ async function lookUpOutcome(wishId: string): Promise<CopyLinkOutcome | null> {
 }
 
 /**
- * The per-wish Share disclosure (spec §2): Copy Link, Twitter, Facebook, LinkedIn, all pointing at /bell/{bellRingId}.
- * A native <details> so it opens without JavaScript too; opening it fetches the wish first (spec §7), so a wish
+ * The per-wish Share disclosure (docs/product.md#the-home-page): Copy Link, Twitter, Facebook, LinkedIn, all pointing at /bell/{bellRingId}.
+ * A native <details> so it opens without JavaScript too; opening it fetches the wish first (docs/api.md#calls), so a wish
  * rung since the page loaded shares its ring at once. Until then the menu says why there is no ring link yet and
  * offers to share the wish with the site's address.
  */

@@ -22,7 +22,7 @@ const BELOW_HEADER_PX = 16;
  * Where the bell's centre will be on screen once the page has glided to it. On a phone the bell sits far below the
  * Send button: the page scrolls (smoothly) until the bell sits just under the sticky header, or as far as it can, so
  * the star is seen landing and the sparkles are seen bursting, and what the bell card then says (how many wait, whose
- * wishes the next ring takes) stays above the "encoding complete" toast at the bottom (issue 35).
+ * wishes the next ring takes) stays above the "encoding complete" toast at the bottom (docs/product.md#your-ring).
  */
 function glideToBell(bell: Element): { x: number; y: number } {
   const now = centreOf(bell);
@@ -41,7 +41,7 @@ function fireworks(wishId: string) {
 
 /**
  * After a wish is encoded: a star flies from the submit button to the bell over 6 s, then the fireworks event
- * fires and 24 sparkles burst around the bell, gone after 3 s (spec §4). A bell off screen is glided to first. Purely decorative and never in the way
+ * fires and 24 sparkles burst around the bell, gone after 3 s (docs/product.md#submitting-a-wish). A bell off screen is glided to first. Purely decorative and never in the way
  * (aria-hidden, no pointer events). With reduced motion only the event fires. Returns a function that stops it all.
  */
 export function celebrate(from: Element | null, wishId: string): () => void {

@@ -26,7 +26,7 @@ export function useCountryList(): { countries: readonly string[]; loadCountries:
   return { countries, loadCountries };
 }
 
-/** A detected country takes the list's spelling when it matches case-insensitively, else stays as detected (spec §5). */
+/** A detected country takes the list's spelling when it matches case-insensitively, else stays as detected (docs/product.md#validation). */
 export function matchCountry(detected: string, countries: readonly string[]): string {
   const wanted = detected.trim().toLocaleLowerCase();
   return countries.find((name) => name.toLocaleLowerCase() === wanted) ?? detected.trim();

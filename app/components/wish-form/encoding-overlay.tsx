@@ -13,7 +13,7 @@ export const ENCODING_STEPS: readonly { stage: EncodingStage; label: string }[] 
 ];
 
 /**
- * The quantum-encoding overlay (spec §4): the ritual's full-screen moment (issue 35). Its live region is always in
+ * The quantum-encoding overlay (docs/product.md#submitting-a-wish): the ritual's full-screen moment (docs/product.md#your-ring). Its live region is always in
  * the page so each stage is announced; focus moves to it while it shows, and the form beneath is inert.
  */
 export function EncodingOverlay({ stage, panelRef }: { stage: EncodingStage | null; panelRef: Ref<HTMLDivElement> }) {

@@ -11,7 +11,7 @@ export const OPEN_DIALOG_EVENT = "qb:open-dialog";
 export type HomeDialog = "how-it-works" | "send-wish" | "mental-health";
 
 /**
- * While a wish's encoding overlay plays, the page's data stays as it is: spec §4 refreshes stats, wishes and the wall
+ * While a wish's encoding overlay plays, the page's data stays as it is: docs/product.md#submitting-a-wish refreshes stats, wishes and the wall
  * 1 s after the overlay completes, so a socket message meanwhile (the wish's own, most likely) must not refresh them
  * "at Step 1 of 3". The form marks the span; listeners that would reload the page's data ask first.
  */

@@ -9,7 +9,7 @@ export const title = style({ margin: 0, fontSize: "1.75rem", color: vars.color.t
 const ringSpin = keyframes({ to: { transform: "rotate(360deg)" } });
 
 /**
- * The form's ring (spec §5): a quiet circle beside the title that wakes, gold and turning, while the wish has text and
+ * The form's ring (docs/product.md#validation): a quiet circle beside the title that wakes, gold and turning, while the wish has text and
  * is not being sent.
  */
 export const ringVisual = style({
@@ -133,7 +133,7 @@ export const submit = style({
 
 export const overlayIdle = style({ position: "absolute", width: 0, height: 0, overflow: "hidden" });
 
-// The whole screen, opaque and centred (issue 35): the ritual's moment (app/styles/moment.css.ts).
+// The whole screen, opaque and centred (docs/product.md#your-ring): the ritual's moment (app/styles/moment.css.ts).
 export const overlay = moment;
 
 export const overlayPanel = momentPanel;

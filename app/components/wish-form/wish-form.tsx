@@ -48,8 +48,8 @@ interface SubmitAnswer {
 }
 
 /**
- * The card 'Make a Wish for the World' (spec §5). It is a plain form that posts to the home page's action, so it
- * works without JavaScript; with JavaScript it posts JSON to /api/wishes instead and plays the spec's sequence:
+ * The card 'Make a Wish for the World' (docs/product.md#validation). It is a plain form that posts to the home page's action, so it
+ * works without JavaScript; with JavaScript it posts JSON to /api/wishes instead and plays the sequence of docs/product.md#submitting-a-wish:
  * encoding overlay, success toast, refresh after 1 s, and the star's flight to the bell.
  */
 export function WishForm({ failure, submittedId, submittedFor }: { failure?: WishFormFailure; submittedId?: string; submittedFor?: SentForSomeone }) {
@@ -213,7 +213,7 @@ export function WishForm({ failure, submittedId, submittedFor }: { failure?: Wis
         setCoordinates({ lat: place.lat, lon: place.lon });
       }
     } catch {
-      // Spec §8: a refused or failed location lookup is silent; only the busy state ends.
+      // docs/product.md#sentences: a refused or failed location lookup is silent; only the busy state ends.
     } finally {
       setDetecting(false);
     }

@@ -1,6 +1,6 @@
 /**
  * "Tell me when my wish rings" in the browser: loaded only when the visitor presses the button, so neither this nor
- * the service worker weighs on a page's first load (issue 36, ADR 0059).
+ * the service worker weighs on a page's first load (docs/product.md#the-loop-back, ADR 0059).
  */
 export type PushOutcome = "subscribed" | "denied" | "unavailable" | "failed";
 

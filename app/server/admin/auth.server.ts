@@ -144,7 +144,7 @@ export async function attemptLogin(request: Request, env: Env, password: string,
   if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
   const expected = settingsOf(env).ADMIN_PASSWORD;
   if (!expected) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
-  // Then the site-wide backoff, which every network's guesses count toward (issue 31).
+  // Then the site-wide backoff, which every network's guesses count toward (docs/product.md#one-person-one-share).
   const reserved = await reserveLoginAttempt(env, now);
   if ("waitSeconds" in reserved) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(reserved.waitSeconds / 60)) };
   if (!(await constantTimeEqual(password, expected))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };

@@ -2,7 +2,7 @@ import { GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR, GLOBAL_LOGIN_MAX_DELAY_MS, globalL
 import { DAY_MS, HOUR_MS } from "~/domain/limits";
 
 /**
- * The site-wide sign-in backoff (issue 31): guesses spread over many networks each stay under their network's limit,
+ * The site-wide sign-in backoff (docs/product.md#one-person-one-share): guesses spread over many networks each stay under their network's limit,
  * so failures are also counted for the whole site, and past GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR each attempt waits
  * 2^(failures − free) seconds after the last one (globalLoginDelayMs, in SQL). An attempt takes its row before the
  * password is checked, in the same statement that checks the wait, so a burst of concurrent guesses cannot all pass.

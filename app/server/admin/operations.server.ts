@@ -5,7 +5,7 @@ import { monthSpend } from "../job-ledger.server";
 import { errorCountsSince, lastHeartbeat, outboxBacklog, ringsByStatus, stuckRings, type StuckRing } from "../operations.server";
 import { runtimeSettingsProblems, settingsOf } from "../settings.server";
 
-/** What /admin/operations shows: the page an operator opens first (issue 33). */
+/** What /admin/operations shows: the page an operator opens first (docs/operations.md#watching-it-run). */
 export interface OperationsView {
   now: number;
   health: HealthReport;

@@ -321,7 +321,7 @@ export const rateLimits = sqliteTable(
     key: text("key").primaryKey(),
     windowStart: integer("window_start").notNull(),
     count: integer("count").notNull().default(0),
-    /** When the window ends: the cron deletes rows past it (issue 31). */
+    /** When the window ends: the cron deletes rows past it (docs/product.md#one-person-one-share). */
     expiresAt: integer("expires_at"),
   },
   (t) => [index("rate_limits_expires_idx").on(t.expiresAt)],
@@ -329,7 +329,7 @@ export const rateLimits = sqliteTable(
 
 /**
  * Admin sign-in attempts, site-wide: a row is written before the password is checked and deleted when it was right,
- * so what stays are the failures that the global backoff counts (issue 31). The cron keeps a day of them.
+ * so what stays are the failures that the global backoff counts (docs/product.md#one-person-one-share). The cron keeps a day of them.
  */
 export const adminLoginFailures = sqliteTable(
   "admin_login_failures",
@@ -340,7 +340,7 @@ export const adminLoginFailures = sqliteTable(
   (t) => [index("admin_login_failures_at_idx").on(t.at)],
 );
 
-/** Admin sessions that are signed in: a signed cookie names one, and signing out deletes it (issue 21). */
+/** Admin sessions that are signed in: a signed cookie names one, and signing out deletes it (docs/product.md#one-person-one-share). */
 export const adminSessions = sqliteTable("admin_sessions", {
   id: text("id").primaryKey(),
   expiresAt: integer("expires_at").notNull(),
@@ -367,7 +367,7 @@ export const cspReports = sqliteTable(
     documentPath: text("document_path").notNull(),
     source: text("source"),
     disposition: text("disposition").notNull(),
-    /** The reporting network's keyed hash: /admin ranks a violation by how many networks saw it (issue 31.11). */
+    /** The reporting network's keyed hash: /admin ranks a violation by how many networks saw it (docs/product.md#one-person-one-share). */
     networkHash: text("network_hash"),
   },
   (table) => [index("csp_reports_created_at").on(table.createdAt)],

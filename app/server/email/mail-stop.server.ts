@@ -52,7 +52,7 @@ export function isMailStopToken(value: string | null): value is string {
  * Records the stop and leaves the newsletter, in one transaction (idempotent: asking twice is the same as once).
  * Every way out leads here: "this wasn't me", the one-click header, and the newsletter's own unsubscribe. Only for
  * an address the site has mailed or that subscribed: a made-up token stores nothing, so the table holds at most one
- * row per such address (issue 31). Returns whether the token names such an address.
+ * row per such address (docs/product.md#one-person-one-share). Returns whether the token names such an address.
  */
 export async function stopMail(env: Pick<Env, "DB">, token: string, now = Date.now()): Promise<boolean> {
   const [, , known] = await env.DB.batch([

@@ -29,12 +29,12 @@ type WaitUntil = Pick<CloudflareContext["ctx"], "waitUntil">;
 
 /**
  * Mails of a visitor's making (wish copies, friend mails, newsletter confirmations) one address may receive in 24
- * hours, from all senders together: the site must not become a way to fill a stranger's inbox (issues 21 and 31).
+ * hours, from all senders together: the site must not become a way to fill a stranger's inbox (docs/product.md#one-person-one-share).
  */
 export const RECIPIENT_DAILY_MAIL_CAP = 10;
 /**
  * Of those, what one sender network may cause to one address in 24 hours: so one network cannot use up the address's
- * cap and block a genuine friend's mail (issue 31). Wish copies count under the writer's network.
+ * cap and block a genuine friend's mail (docs/product.md#one-person-one-share). Wish copies count under the writer's network.
  */
 export const SENDER_RECIPIENT_DAILY_MAIL_CAP = 2;
 export const VISITOR_MAIL_KINDS = ["wish-copy", "wish-rang", "friend-wish", "newsletter-confirm"] as const;

@@ -135,7 +135,7 @@ export function flagImageSources(code: string): string[] {
   const country = countryByCode(code);
   if (!country) return [];
   const lower = country.code.toLowerCase();
-  // The site's own copy first (ADR 0019); the flag services stay behind it, as the spec's four fallbacks.
+  // The site's own copy first (ADR 0019); the flag services stay behind it, as the four fallbacks of docs/product.md#the-home-page.
   return [
     ...ownFlagSources(country.code),
     `https://flagcdn.com/w40/${lower}.png`,

@@ -13,7 +13,7 @@ export const OG_VARIANTS = ["default", "wish", "bell", "article", "square", "sto
 export type OgVariant = (typeof OG_VARIANTS)[number];
 
 /**
- * Every card is 1200×630 except the square 512×512 mark the spec asks for beside it and the ring's story image,
+ * Every card is 1200×630 except the square 512×512 mark docs/product.md#page-metadata-and-share-images asks for beside it and the ring's story image,
  * 1080×1920 like a phone's screen, for the share sheet.
  */
 export function ogSize(variant: OgVariant, ring = false): { width: number; height: number } {
@@ -52,7 +52,7 @@ const VARIANT_LABEL: Record<OgVariant, string> = {
 function clean(value: string | null, max: number, locale: Locale): string {
   // Control and format characters would render as boxes; whitespace runs collapse so the cut counts visible text.
   const text = (value ?? "").replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
-  // At a word, with an ellipsis, in every script (issue 36).
+  // At a word, with an ellipsis, in every script (docs/product.md#the-loop-back).
   return cutAtWord(text, max, locale);
 }
 

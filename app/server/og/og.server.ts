@@ -10,7 +10,7 @@ const CACHE_CONTROL = "public, max-age=86400, s-maxage=604800, stale-while-reval
 
 /**
  * Draws a card. The renderer (satori, resvg, fontkit, their WebAssembly and fonts) loads on the first card an isolate
- * draws, not at start-up: most isolates never draw one, and each would pay for it before its first request (issue 32).
+ * draws, not at start-up: most isolates never draw one, and each would pay for it before its first request (docs/architecture.md#start-up).
  * A card that cannot be drawn falls back to the default card (`fellBack`), which is never kept under the other's key.
  */
 async function draw(card: OgCard, siteName: string, assets: Fetcher): Promise<{ png: Uint8Array<ArrayBuffer>; fellBack: boolean }> {

@@ -150,7 +150,7 @@ function graphemesOf(unit: Unit, text: string): Unit[] {
   }));
 }
 
-/** A comma, full stop or closing mark stays with the word before it: no line starts with one (issue 36). */
+/** A comma, full stop or closing mark stays with the word before it: no line starts with one (docs/product.md#the-loop-back). */
 const closingPunctuation = (segment: string) => /^[\p{Po}\p{Pe}\p{Pf}]+$/u.test(segment);
 
 /** Where a last line may end before its ellipsis, longest first: after each whole word, then between graphemes. */
@@ -228,7 +228,7 @@ export function shapeText(box: TextBox, fonts: readonly Font[]): ShapedBlock {
         const extended = ellipsisFont ? [...runsOf(span.start, body.length, byUnit, levels), { start: body.length, end: full.length, font: ellipsisFont, level: rtl ? 1 : 0 }] : runsOf(span.start, body.length, byUnit, levels);
         return { full, runs: extended };
       };
-      // Back off a whole word at a time (issue 36: never mid-word, in any script); a lone word too long for the line
+      // Back off a whole word at a time (docs/product.md#the-loop-back: never mid-word, in any script); a lone word too long for the line
       // loses graphemes instead.
       let candidate = withEllipsis(end);
       for (const cut of ellipsisCuts(text, span.start, end)) {

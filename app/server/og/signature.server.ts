@@ -8,7 +8,7 @@ export const OG_SIGNATURE_PARAM = "sig";
 const SIGNATURE_HEX = 32;
 const SIGNED_FIELDS = ["title", "subtitle", "variant"] as const;
 
-// The sharer's own words on a ring's poster (issue 36) are signed too; signed only when present, so every card
+// The sharer's own words on a ring's poster (docs/product.md#the-loop-back) are signed too; signed only when present, so every card
 // signed before they existed keeps its signature.
 const canonical = (params: URLSearchParams) =>
   JSON.stringify([...SIGNED_FIELDS, ...(params.get("words") ? (["words"] as const) : [])].map((field) => params.get(field) ?? ""));

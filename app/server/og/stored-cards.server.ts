@@ -1,5 +1,4 @@
-// eslint-disable-next-line no-restricted-imports -- MERGE-FIXUP: ringCard moves to app/domain once issues 35 and 36 are merged
-import { ringCard } from "~/components/result/result-copy";
+import { ringCard } from "~/domain/ring-card";
 import { LOCALES } from "~/domain/locale";
 import { DAY_MS } from "~/domain/limits";
 import {

@@ -7,7 +7,7 @@ import type { DiagramGate } from "../../../app/domain/ring-view";
 
 const englishList = formatsFor("en").list;
 
-/** The circuit the providers build (DESIGN §6): RY on every qubit, a CX chain, then measure all. */
+/** The circuit the providers build (docs/architecture.md#the-quantum-provider): RY on every qubit, a CX chain, then measure all. */
 function ringCircuit(thetas: number[]): { qubits: number; gates: DiagramGate[] } {
   const gates: DiagramGate[] = thetas.map((theta, q) => ({ op: "ry", q, theta }));
   for (let q = 0; q + 1 < thetas.length; q++) gates.push({ op: "cx", control: q, target: q + 1 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { COPY_LINK_NOT_FOUND, COPY_LINK_PENDING } from "../../../app/domain/messages";
 import { copyLinkOutcome, postText, ringPath, shareLinks, tweetText } from "../../../app/domain/share";
 
-describe("tweetText (spec §7: the first 100 characters of the wish plus an ellipsis)", () => {
+describe("tweetText (docs/api.md#calls: the first 100 characters of the wish plus an ellipsis)", () => {
   it("always ends in an ellipsis, short wishes too", () => {
     expect(tweetText("Peace for all")).toBe("Peace for all…");
     expect(tweetText("p".repeat(100))).toBe(`${"p".repeat(100)}…`);
@@ -57,7 +57,7 @@ describe("ringPath and copyLinkOutcome", () => {
     expect(copyLinkOutcome({ status, bellRingId: null })).toEqual({ kind: "info", message: COPY_LINK_PENDING });
   });
 
-  it("says 'still being processed' for a wish submitted for batching, though its ring exists (spec §7, issue 35)", () => {
+  it("says 'still being processed' for a wish submitted for batching, though its ring exists (docs/api.md#calls, issue 35)", () => {
     expect(copyLinkOutcome({ status: "submitted_for_batching", bellRingId: "R2" })).toEqual({ kind: "info", message: COPY_LINK_PENDING });
   });
 

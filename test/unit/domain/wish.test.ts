@@ -299,7 +299,7 @@ describe("wishCharacterHint and isCounterWarning", () => {
   });
 });
 
-describe("isRingVisualActive (spec §5)", () => {
+describe("isRingVisualActive (docs/product.md#validation)", () => {
   it("is active only with text and not while sending", () => {
     expect(isRingVisualActive("Peace", false)).toBe(true);
     expect(isRingVisualActive("   ", false)).toBe(false);

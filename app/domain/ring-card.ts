@@ -1,0 +1,48 @@
+import { cutAtWord } from "./cut-text";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "./limits";
+import type { Translate } from "./messages";
+import { type RingImageFormat, ringVariant } from "./og-variant";
+import type { Locale } from "./locale";
+import type { RingView } from "./ring-view";
+
+/** What a share card (/og) draws: its text, its variant, and for a writer's own story their words. */
+export interface CardParams {
+  title?: string;
+  subtitle?: string;
+  variant?: string;
+  /** On a ring's story shared by one of its writers: their own wish (docs/product.md#the-loop-back). */
+  words?: string;
+  /** The language of the card's own words (its label and tagline); English when not given. */
+  lang?: Locale;
+}
+
+export function entangledSubtitle(t: Translate, wishCount: number): string {
+  return t("{count, plural, one {# wish entangled} other {# wishes entangled}}", { count: wishCount });
+}
+
+/** Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". */
+export function ringOrigins(t: Translate, wishes: readonly Pick<RingView["wishes"][number], "country">[]): string {
+  const countries = [...new Set(wishes.flatMap((wish) => (wish.country ? [wish.country] : [])))];
+  return countries.length > 0
+    ? t("{count, plural, one {# wish from {countries}} other {# wishes from {countries}}}", { count: wishes.length, countries: countries.join(" · ") })
+    : entangledSubtitle(t, wishes.length);
+}
+
+/**
+ * The ring's share image: its poem, its constellation (the measured bits travel in the variant), where its wishes
+ * came from, and whether it was simulated. "bell" is the 1200×630 card of the page's metadata, "story" the 1080×1920
+ * image the share sheet is given.
+ */
+export function ringCard(
+  t: Translate,
+  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring"> & { id?: string },
+  siteName: string,
+  format: RingImageFormat = "bell",
+): CardParams {
+  return {
+    title: cutAtWord(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
+    subtitle: cutAtWord(`${ringOrigins(t, ring.wishes)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
+    // The posters (story, square) print the ring's short link and, on the story, its QR code (docs/product.md#the-loop-back).
+    variant: ringVariant(format, ring.bitstring, ring.id),
+  };
+}
