@@ -1,9 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { compiledCatalogues } from "./scripts/compiled-catalogues";
 
 // What the build makes, inspected in Node: the Worker bundle wrangler would upload, and that Worker under
 // `wrangler dev` (test/bundle/).
 export default defineConfig({
+  // test/bundle imports the card renderer, which reads the catalogues the build compiles (ADR 0067).
+  plugins: [compiledCatalogues()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   test: {
     environment: "node",
