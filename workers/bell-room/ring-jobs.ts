@@ -18,7 +18,6 @@ import {
   recordRetry,
   recordSubmission,
   recordSubmitStart,
-  recordUsage,
   refundJobRequest,
   ringById,
   ringsAwaitingUsage,
@@ -40,11 +39,11 @@ import {
   resultProblem,
   retryDelayMs,
   SIMULATOR_POLL_MS,
-  USAGE_READ_FOR_MS,
   USAGE_READ_INTERVAL_MS,
 } from "./ring-job-rules";
 import { ringJobsSettings, type RingJobsSettings } from "./ring-job-settings";
 import type { RoomProvider, RoomProviders } from "./room-provider";
+import { readUsageAgain } from "./usage-reads";
 
 type Broadcast = (message: RoomMessage) => void;
 type WakeAt = (at: number) => Promise<void>;
@@ -191,7 +190,7 @@ export class RingJobs {
       await this.pollOne(ring, now);
     }
     const settling = await ringsAwaitingUsage(this.env, now);
-    for (const ring of settling) await this.readUsageAgain(ring, now);
+    for (const ring of settling) await readUsageAgain(this.env, this.providers, ring, now);
     const next = await nextDueAt(this.env);
     if (next !== null) await this.wakeAt(Math.max(next, now + SIMULATOR_POLL_MS));
     return rings.length + settling.length;
@@ -387,25 +386,6 @@ export class RingJobs {
     await recordJobState(this.env, { ringId: ring.id, ...job }, "cancelled", now);
     const minutes = Math.round((now - submittedAt) / 60_000);
     await this.giveUp(ring.id, `Cancelled job ${job.jobId} after ${minutes} minutes in the queue of ${job.backend || "the backend"} (limit ${Math.round(this.settings.maxQueueMs / 60_000)} minutes).`, now);
-  }
-
-  private async readUsageAgain(ring: { id: string; provider: string; jobId: string | null; backend: string | null; completedAt: number | null }, now: number) {
-    // A finished ring is never failed: without its provider it just stops asking.
-    let provider: RoomProvider | null = null;
-    try {
-      provider = this.providers.forRing(ring.provider);
-    } catch {
-      provider = null;
-    }
-    const tooLate = ring.completedAt === null || now - ring.completedAt > USAGE_READ_FOR_MS;
-    if (!provider?.usage || !ring.jobId || tooLate) {
-      // Past a day without a settled figure the ring stops asking and shows its usage as unknown.
-      await recordUsage(this.env, ring.id, { usageSeconds: null, queueSeconds: null, runSeconds: null }, null);
-      return;
-    }
-    const usage = await provider.usage({ provider: provider.name, jobId: ring.jobId, backend: ring.backend ?? "" }).catch(() => null);
-    if (usage?.usageSeconds != null) await recordJobCharge(this.env, provider.name, ring.jobId, usage.usageSeconds);
-    await recordUsage(this.env, ring.id, usage ?? { usageSeconds: null, queueSeconds: null, runSeconds: null }, now + USAGE_READ_INTERVAL_MS);
   }
 
   /**
