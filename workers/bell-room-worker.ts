@@ -2,7 +2,7 @@
 // (sockets, rings, alarms, cron) and the dev proxy reaches it through `script_name` (docs/decisions/0002-serving.md).
 import { forwardToRelay, isSocketPath, onSchedule } from "./room-routes";
 
-export { BellRoom } from "./bell-room";
+export { BellRoom } from "./bell-room/bell-room";
 export { BellRelay } from "./bell-relay";
 
 export default {

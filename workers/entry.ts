@@ -20,7 +20,7 @@ import { reportError } from "~/server/report-error.server";
 import { requestIdFor, withRequestContext } from "~/server/request-context.server";
 import { observeResponse } from "~/server/observe-response.server";
 
-export { BellRoom } from "./bell-room";
+export { BellRoom } from "./bell-room/bell-room";
 export { BellRelay } from "./bell-relay";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

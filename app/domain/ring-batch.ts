@@ -21,7 +21,7 @@ export function oldestFirst(a: BatchCandidate, b: BatchCandidate): number {
  * The batch rule (docs/product.md#ringing, ADR 0033), written once: which waiting wishes one ring takes, oldest
  * first. Of the wishes the ring asks for, one the ringer wrote itself goes in, the one with the smallest id (ids are
  * time-ordered); the rest of the RING_BATCH_SIZE places are always the oldest other waiting wishes. With no own wish
- * asked for, it is the oldest RING_BATCH_SIZE. The BellRoom's claim (`claimRing`, app/server/rings.server.ts) applies
+ * asked for, it is the oldest RING_BATCH_SIZE. The BellRoom's claim (`claimRing`, app/server/rings/claim.server.ts) applies
  * this rule in SQL, and test/integration/ring-batch-sql.test.ts checks that the two choose alike (ADR 0066).
  */
 export function ringBatch(waiting: readonly BatchCandidate[], requestedIds: readonly string[] = []): string[] {

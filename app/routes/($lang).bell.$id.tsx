@@ -9,7 +9,7 @@ import { localizePath, splitLocalePath } from "~/domain/locale";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
 import type { loader as rootLoader } from "~/root";
 import { signOgPath } from "~/server/og/signature.server";
-import { getRingView } from "~/server/rings.server";
+import { getRingView } from "~/server/rings/ring-view.server";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { translatorOfMatches } from "~/i18n/i18n";
 import { settingsOf } from "~/server/settings.server";

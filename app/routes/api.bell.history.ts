@@ -3,7 +3,7 @@ import { BELL_HISTORY_PAGE_SIZE, WALL_MAX_PAGE_SIZE } from "~/domain/limits";
 import { apiRoute } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
 import { parseWith, searchParamsObject } from "~/server/request.server";
-import { ringHistory } from "~/server/rings.server";
+import { ringHistory } from "~/server/rings/ring-view.server";
 
 // Paging is clamped, never refused: a hand-edited link still gets a page.
 const clamp = (fallback: number, max: number) =>

@@ -3,7 +3,7 @@ import type { MapCountry } from "~/domain/map-country";
 import type { WallQuery } from "~/domain/wish";
 import { quantumCredits, type QuantumCredits } from "./credits.server";
 import { mapCountries } from "./map.server";
-import { lastRingAt } from "./rings.server";
+import { lastRingAt } from "./rings/ring-view.server";
 import { cachedRead } from "./read-cache.server";
 import { wallPage } from "./wall.server";
 import { liveActivity, pendingWishes, resonatedAmong, siteStats } from "./wishes.server";

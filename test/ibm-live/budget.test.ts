@@ -10,9 +10,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CREDITS_OUT, RING_OUT_OF_CREDITS } from "~/domain/messages";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { bellRoom } from "~/server/bell-room-client.server";
-import { claimRing } from "~/server/rings.server";
-import { roomProviders } from "../../workers/room-provider";
-import { RingJobs } from "../../workers/ring-jobs";
+import { claimRing } from "~/server/rings/claim.server";
+import { roomProviders } from "../../workers/bell-room/room-provider";
+import { RingJobs } from "../../workers/bell-room/ring-jobs";
 import { call, submit } from "../support/api";
 
 const fake = (path: string, init?: RequestInit) => fetch(`${env.IBM_FAKE_URL}${path}`, init);

@@ -8,11 +8,12 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { claimRing } from "~/server/rings.server";
+import { claimRing } from "~/server/rings/claim.server";
 import { mulberry32 } from "../fakes/ibm-fake";
-import type { RoomProvider, RoomProviders } from "../../workers/room-provider";
-import { roomProviders } from "../../workers/room-provider";
-import { DEFAULT_MAX_JOBS_PER_RING, RingJobs } from "../../workers/ring-jobs";
+import type { RoomProvider, RoomProviders } from "../../workers/bell-room/room-provider";
+import { roomProviders } from "../../workers/bell-room/room-provider";
+import { RingJobs } from "../../workers/bell-room/ring-jobs";
+import { DEFAULT_MAX_JOBS_PER_RING } from "../../workers/bell-room/ring-job-settings";
 
 const RINGS = 200;
 /** Fixed, so CI runs the same faults every time; `CHAOS_SEED=… npm run test:ibm` (any integer) explores others. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { WISH_NOT_YOURS, WISH_WITHDRAWN } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
 import { DELETION_NOT_CONFIRMED } from "~/server/admin/action.server";
-import { diagramFor, getRingView } from "~/server/rings.server";
+import { diagramFor, getRingView } from "~/server/rings/ring-view.server";
 import { browserFetch, call, freshFingerprint, signIn, submit } from "../support/api";
 import { expectCountersMatchRows } from "../support/counters";
 

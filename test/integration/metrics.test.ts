@@ -2,7 +2,7 @@ import { createExecutionContext, runInDurableObject, waitOnExecutionContext } fr
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { bellRoom } from "~/server/bell-room-client.server";
-import type { RingRequest } from "../../workers/bell-room";
+import type { RingRequest } from "../../workers/bell-room/bell-room";
 import { freshIp, ORIGIN, validWish } from "../support/api";
 import { builtWorker as worker } from "../support/build";
 

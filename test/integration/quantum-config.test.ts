@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { QUANTUM_NOT_CONFIGURED } from "~/domain/messages";
 import { checkHealth } from "~/server/health.server";
-import { BellRoom } from "../../workers/bell-room";
+import { BellRoom } from "../../workers/bell-room/bell-room";
 import { submit } from "../support/api";
 
 const misconfigured = { ...env, QUANTUM_PROVIDER: "ibm", IBM_API_KEY: "", IBM_INSTANCE_CRN: "" } as Env;

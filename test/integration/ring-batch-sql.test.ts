@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RING_BATCH_SIZE } from "~/domain/limits";
 import { oldestFirst, ringBatch, type BatchCandidate } from "~/domain/ring-batch";
 import { WISH_STATUSES, WISH_STATUS, type WishStatus } from "~/domain/statuses";
-import { claimRing } from "~/server/rings.server";
+import { claimRing } from "~/server/rings/claim.server";
 import { pendingWishes } from "~/server/wishes.server";
 
 const RINGER = "ringer-device-hash";

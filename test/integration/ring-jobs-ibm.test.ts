@@ -6,10 +6,12 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
-import { claimRing, getRingView } from "~/server/rings.server";
+import { claimRing } from "~/server/rings/claim.server";
+import { getRingView } from "~/server/rings/ring-view.server";
 import { ProviderError, type CancelOutcome, type FoundJob, type JobStatus, type JobUsage, type QuantumProvider, type SubmittedJob } from "../../workers/quantum";
-import { RingJobs, type RingJobsSettings } from "../../workers/ring-jobs";
-import { roomProviders, type RoomProvider, type RoomProviders } from "../../workers/room-provider";
+import { RingJobs } from "../../workers/bell-room/ring-jobs";
+import type { RingJobsSettings } from "../../workers/bell-room/ring-job-settings";
+import { roomProviders, type RoomProvider, type RoomProviders } from "../../workers/bell-room/room-provider";
 import { submit } from "../support/api";
 import { ibmRing, onlyProvider } from "../support/providers";
 

@@ -1,10 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { RoomMessage } from "~/domain/room-messages";
-import { claimRing } from "~/server/rings.server";
+import { claimRing } from "~/server/rings/claim.server";
 import { ProviderError, type JobStatus, type QuantumProvider } from "../../workers/quantum";
-import { MAX_ATTEMPTS, RingJobs, retryDelayMs, type RingJobsSettings } from "../../workers/ring-jobs";
-import type { RoomProvider } from "../../workers/room-provider";
+import { RingJobs } from "../../workers/bell-room/ring-jobs";
+import { MAX_ATTEMPTS, retryDelayMs } from "../../workers/bell-room/ring-job-rules";
+import type { RingJobsSettings } from "../../workers/bell-room/ring-job-settings";
+import type { RoomProvider } from "../../workers/bell-room/room-provider";
 import { submit } from "../support/api";
 import { ibmRing, onlyProvider } from "../support/providers";
 

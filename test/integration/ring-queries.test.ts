@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ledgerSeconds, LEDGER_SUM_QUERY } from "~/server/credits.server";
-import { claimRing } from "~/server/rings.server";
+import { claimRing } from "~/server/rings/claim.server";
 import { submit } from "../support/api";
 import { recordingD1, type RecordedStatement } from "~/server/recording-d1.server";
 

@@ -16,9 +16,9 @@ const PLANTED: [layer: string, path: string, code: string][] = [
   ["domain → server", "app/domain/planted.ts", 'import { database } from "~/server/db/client.server";\nexport const planted = database;\n'],
   ["domain → server, relative", "app/domain/planted.ts", 'import type { WishRow } from "../server/wishes.server";\nexport type Planted = WishRow;\n'],
   ["domain → route", "app/domain/planted.ts", 'import type { NewsletterActionData } from "~/routes/($lang).newsletter";\nexport type Planted = NewsletterActionData;\n'],
-  ["domain → workers", "app/domain/planted.ts", 'import { BellRoom } from "../../workers/bell-room";\nexport const planted = BellRoom;\n'],
-  ["component → server", "app/components/bell/planted.tsx", 'import { ringsPage } from "~/server/rings.server";\nexport const planted = ringsPage;\n'],
-  ["component → server, type only", "app/components/admin/planted.tsx", 'import type { RingRow } from "../../server/rings.server";\nexport type Planted = RingRow;\n'],
+  ["domain → workers", "app/domain/planted.ts", 'import { BellRoom } from "../../workers/bell-room/bell-room";\nexport const planted = BellRoom;\n'],
+  ["component → server", "app/components/bell/planted.tsx", 'import { ringsPage } from "~/server/rings/ring-view.server";\nexport const planted = ringsPage;\n'],
+  ["component → server, type only", "app/components/admin/planted.tsx", 'import type { RingRow } from "../../server/rings/job-store.server";\nexport type Planted = RingRow;\n'],
   ["component → a .server module elsewhere", "app/components/nav/planted.tsx", 'import { CATALOGUES } from "~/i18n/catalogues.server";\nexport const planted = CATALOGUES;\n'],
   ["component → route", "app/components/nav/planted.tsx", 'import type { NewsletterActionData } from "~/routes/($lang).newsletter";\nexport type Planted = NewsletterActionData;\n'],
   ["hook → server", "app/hooks/planted.ts", 'import { database } from "~/server/db/client.server";\nexport const planted = database;\n'],
@@ -26,6 +26,8 @@ const PLANTED: [layer: string, path: string, code: string][] = [
   ["server → component", "app/server/planted.server.ts", 'import { wallSearch } from "../components/wall/pagination";\nexport const planted = wallSearch;\n'],
   ["workers → route", "workers/planted.ts", 'import { loader } from "~/routes/($lang)._index";\nexport const planted = loader;\n'],
   ["workers → route, relative", "workers/quantum/planted.ts", 'import { action } from "../../app/routes/api.bell.ring";\nexport const planted = action;\n'],
+  ["the BellRoom's folder → component", "workers/bell-room/planted.ts", 'import { wallSearch } from "../../app/components/wall/pagination";\nexport const planted = wallSearch;\n'],
+  ["a server feature folder → route", "app/server/rings/planted.server.ts", 'import { loader } from "~/routes/($lang).bell.$id";\nexport const planted = loader;\n'],
 ];
 
 describe("lint keeps the layers", () => {
@@ -37,6 +39,8 @@ describe("lint keeps the layers", () => {
     expect(await refusals("app/domain/planted.ts", 'import { RING_BATCH_SIZE } from "./limits";\nimport { z } from "zod";\nexport const planted = [RING_BATCH_SIZE, z];\n')).toEqual([]);
     expect(await refusals("app/components/bell/planted.tsx", 'import { RING_BATCH_SIZE } from "~/domain/limits";\nimport { renderToString } from "react-dom/server";\nexport const planted = [RING_BATCH_SIZE, renderToString];\n')).toEqual([]);
     expect(await refusals("app/server/planted.server.ts", 'import { RING_BATCH_SIZE } from "~/domain/limits";\nimport { database } from "./db/client.server";\nexport const planted = [RING_BATCH_SIZE, database];\n')).toEqual([]);
-    expect(await refusals("workers/planted.ts", 'import { ringById } from "~/server/rings.server";\nexport const planted = ringById;\n')).toEqual([]);
+    expect(await refusals("workers/planted.ts", 'import { ringById } from "~/server/rings/job-store.server";\nexport const planted = ringById;\n')).toEqual([]);
+    expect(await refusals("workers/bell-room/planted.ts", 'import { claimRing } from "~/server/rings/claim.server";\nimport { ProviderError } from "../quantum";\nexport const planted = [claimRing, ProviderError];\n')).toEqual([]);
+    expect(await refusals("app/server/rings/planted.server.ts", 'import { database } from "../db/client.server";\nimport { RING_BATCH_SIZE } from "~/domain/limits";\nexport const planted = [database, RING_BATCH_SIZE];\n')).toEqual([]);
   });
 });

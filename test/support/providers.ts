@@ -1,4 +1,4 @@
-import type { RoomProvider, RoomProviders } from "../../workers/room-provider";
+import type { RoomProvider, RoomProviders } from "../../workers/bell-room/room-provider";
 
 /** Rooms' providers that are all the one given: every ring, whatever it was created with, goes to it. */
 export function onlyProvider(provider: RoomProvider): RoomProviders {

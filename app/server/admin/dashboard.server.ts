@@ -13,7 +13,7 @@ import { checkHealth, type HealthReport } from "../health.server";
 import { ApiError } from "../http.server";
 import { jobsOfRings, monthSpend, type LedgerJob } from "../job-ledger.server";
 import { readsChanged } from "../read-cache.server";
-import { releaseHeldWishes } from "../rings.server";
+import { releaseHeldWishes } from "../rings/job-store.server";
 import { TOTAL_COUNTER } from "../wishes.server";
 import { RING_ALREADY_COMPLETED, RING_FAILED_FOR_GOOD, RING_NOT_FOUND, TOP_UP_SIMULATOR_ONLY } from "~/domain/messages";
 import { settingsOf } from "~/server/settings.server";

@@ -16,7 +16,7 @@ import { translatorFor } from "~/i18n/catalogues.server";
 import { ogImagePath } from "~/lib/meta";
 import { log } from "../log.server";
 import { settingsOf } from "../settings.server";
-import { getRingView } from "../rings.server";
+import { getRingView } from "../rings/ring-view.server";
 import { readOgCard, storedCardKey, type OgCard } from "./card.server";
 
 /**

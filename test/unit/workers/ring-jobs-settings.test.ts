@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSettings } from "~/server/settings.server";
-import { ringJobsSettings } from "../../../workers/ring-jobs";
+import { ringJobsSettings } from "../../../workers/bell-room/ring-job-settings";
 
 const jobs = (raw: Record<string, string>) => ringJobsSettings(parseSettings(raw).settings);
 

@@ -8,10 +8,10 @@ import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING
 import { relayNames } from "~/domain/relays";
 import type { RoomMessage } from "~/domain/room-messages";
 import type { QuantumCredits } from "~/server/credits.server";
-import { claimRing, type RingClaim } from "~/server/rings.server";
-import { QuantumConfigurationError } from "./quantum";
+import { claimRing, type RingClaim } from "~/server/rings/claim.server";
+import { QuantumConfigurationError } from "../quantum";
 import { RingJobs } from "./ring-jobs";
-import { coalesced } from "./coalesce";
+import { coalesced } from "../coalesce";
 import { roomProviders, type RoomProvider, type RoomProviders } from "./room-provider";
 import { bellRelay } from "~/server/bell-room-client.server";
 import { withStatementLog } from "~/server/statement-log.server";

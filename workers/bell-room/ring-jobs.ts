@@ -1,16 +1,9 @@
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { RING_STATUS } from "~/domain/statuses";
-import { budgetRefusal, budgetStatus } from "~/domain/ibm-budget";
-import { settingsOf, type Settings } from "~/server/settings.server";
-export {
-  DEFAULT_IBM_POLL_SECONDS,
-  DEFAULT_JOBS_PER_MINUTE,
-  DEFAULT_MAX_JOBS_PER_RING,
-  DEFAULT_MAX_QUEUE_MINUTES,
-  DEFAULT_UNKNOWN_JOB_MAX_HOURS,
-} from "~/domain/ring-job-defaults";
-import { jobsEndedWithoutResult, monthSpend, recordJobCharge, recordJobState, type LedgerState } from "~/server/job-ledger.server";
+import { settingsOf } from "~/server/settings.server";
+import { jobsEndedWithoutResult, recordJobCharge, recordJobState, type LedgerState } from "~/server/job-ledger.server";
+import type { BatchWish } from "~/server/rings/claim.server";
 import {
   completeRing,
   dueRings,
@@ -25,80 +18,32 @@ import {
   recordRetry,
   recordSubmission,
   recordSubmitStart,
-  recordUsage,
   refundJobRequest,
   ringById,
   ringsAwaitingUsage,
   ringWishes,
   submissionsSince,
-  type BatchWish,
-} from "~/server/rings.server";
+} from "~/server/rings/job-store.server";
 import { mapCodeOf } from "~/server/map.server";
 import { noticeRing } from "~/server/ring-notices.server";
-import { ProviderError, QuantumConfigurationError, type CancelOutcome, type FoundJob, type JobRef, type JobStatus } from "./quantum";
+import { ProviderError, QuantumConfigurationError, type CancelOutcome, type FoundJob, type JobRef, type JobStatus } from "../quantum";
+import { ceilingRefusal } from "./budget-ceiling";
+import { readRetry, UNKNOWN_READ_CAP_MS } from "./read-budget";
+import {
+  CREDITS_IN_RESULT_WAIT_MS,
+  errorText,
+  IN_FLIGHT_MARGIN_MS,
+  LOOKUP_AFTER_LOST_ANSWER_MS,
+  MAX_ATTEMPTS,
+  RATE_WINDOW_MS,
+  resultProblem,
+  retryDelayMs,
+  SIMULATOR_POLL_MS,
+  USAGE_READ_INTERVAL_MS,
+} from "./ring-job-rules";
+import { ringJobsSettings, type RingJobsSettings } from "./ring-job-settings";
 import type { RoomProvider, RoomProviders } from "./room-provider";
-
-/** A ring's job creation is tried this many times (failed submissions) before its wishes go back to the pool. */
-export const MAX_ATTEMPTS = 5;
-/** Status reads that may fail in a row at the usual pace; past them the job's state is "unknown" and asked less often. */
-export const READ_FAILURE_BUDGET = 5;
-const RETRY_BASE_MS = 2_000;
-const RETRY_CAP_MS = 60_000;
-const UNKNOWN_READ_CAP_MS = 15 * 60_000;
-/** After a creation whose answer was lost (a 524 after IBM's 100 s, a timeout), the lookup waits this long first. */
-const LOOKUP_AFTER_LOST_ANSWER_MS = 2 * 60_000;
-/** The simulator answers at once; a real backend queues, so it is asked less often (IBM_POLL_SECONDS overrides). */
-const SIMULATOR_POLL_MS = 500;
-const RATE_WINDOW_MS = 60_000;
-/** How often, and for how long, a finished job's unsettled usage is read again. */
-const USAGE_READ_INTERVAL_MS = 60_000;
-const USAGE_READ_FOR_MS = 24 * 60 * 60 * 1000;
-/** How long a finished ring's message waits for the credits left before it goes without them. */
-const CREDITS_IN_RESULT_WAIT_MS = 1_000;
-/** Beyond the creation deadline, before a restarted room may look for a job whose creation it lost track of. */
-const IN_FLIGHT_MARGIN_MS = 60_000;
-
-export function retryDelayMs(attempts: number): number {
-  return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
-}
-
-/** Why a provider's "completed" answer cannot be the result of a ring of `qubits` wishes, or null when it can. */
-export function resultProblem(result: { bitstring: string; counts: Record<string, number> }, qubits: number): string | null {
-  const outcome = new RegExp(`^[01]{${qubits}}$`);
-  if (qubits === 0) return "The ring has no wishes to read a result for.";
-  if (!outcome.test(result.bitstring)) return `The quantum result "${result.bitstring.slice(0, 16)}" does not have one bit for each of the ${qubits} wishes.`;
-  const entries = Object.entries(result.counts);
-  if (entries.length === 0) return "The quantum result came without any counts.";
-  for (const [bits, count] of entries) {
-    if (!outcome.test(bits) || !Number.isInteger(count) || count <= 0) return "The quantum result's counts are malformed.";
-  }
-  if (!(result.bitstring in result.counts)) return "The quantum result's bit string is not among its counts.";
-  return null;
-}
-
-export interface RingJobsSettings {
-  ibmPollMs: number;
-  jobsPerMinute: number;
-  maxQueueMs: number;
-  jobCreateTimeoutMs: number;
-  maxJobsPerRing: number;
-  unknownJobMaxMs: number;
-  /** IBM_MONTHLY_BUDGET_SECONDS, or null for no ceiling of ours. */
-  monthlyBudgetSeconds: number | null;
-}
-
-/** The ring jobs' numbers in the units they are used in, from the parsed settings (defaults and bounds live there). */
-export function ringJobsSettings(settings: Settings): RingJobsSettings {
-  return {
-    ibmPollMs: settings.IBM_POLL_SECONDS * 1000,
-    jobsPerMinute: settings.IBM_JOBS_PER_MINUTE,
-    maxQueueMs: settings.IBM_MAX_QUEUE_MINUTES * 60_000,
-    jobCreateTimeoutMs: settings.IBM_JOB_CREATE_TIMEOUT_MS,
-    maxJobsPerRing: settings.IBM_MAX_JOBS_PER_RING,
-    unknownJobMaxMs: settings.IBM_UNKNOWN_JOB_MAX_HOURS * 3_600_000,
-    monthlyBudgetSeconds: settings.IBM_MONTHLY_BUDGET_SECONDS,
-  };
-}
+import { readUsageAgain } from "./usage-reads";
 
 type Broadcast = (message: RoomMessage) => void;
 type WakeAt = (at: number) => Promise<void>;
@@ -193,7 +138,7 @@ export class RingJobs {
           await this.giveUp(ring.id, `Gave up after ${ring.jobRequests} jobs for this ring, each ended without a result (limit IBM_MAX_JOBS_PER_RING = ${this.settings.maxJobsPerRing}).`, now);
           return;
         }
-        const refusal = await this.budgetRefusal(now);
+        const refusal = await ceilingRefusal(this.env, this.settings.monthlyBudgetSeconds, now);
         if (refusal) {
           await this.giveUp(ring.id, refusal, now);
           return;
@@ -228,13 +173,6 @@ export class RingJobs {
     }
   }
 
-  /** Why no job may be made now under the operator's monthly ceiling, or null when one may. */
-  private async budgetRefusal(now: number): Promise<string | null> {
-    if (this.settings.monthlyBudgetSeconds === null) return null;
-    const status = budgetStatus(this.settings.monthlyBudgetSeconds, await monthSpend(this.env, now));
-    return status.allowsRing ? null : budgetRefusal(status);
-  }
-
   async advanceDue(now: number): Promise<number> {
     const rings = (await dueRings(this.env, now)).filter((ring) => !this.inFlight.has(ring.id));
     for (const listed of rings) {
@@ -252,7 +190,7 @@ export class RingJobs {
       await this.pollOne(ring, now);
     }
     const settling = await ringsAwaitingUsage(this.env, now);
-    for (const ring of settling) await this.readUsageAgain(ring, now);
+    for (const ring of settling) await readUsageAgain(this.env, this.providers, ring, now);
     const next = await nextDueAt(this.env);
     if (next !== null) await this.wakeAt(Math.max(next, now + SIMULATOR_POLL_MS));
     return rings.length + settling.length;
@@ -374,14 +312,7 @@ export class RingJobs {
       await this.giveUpUnknown(provider, ring, job, message, now);
       return;
     }
-    const waitMs =
-      failures < READ_FAILURE_BUDGET
-        ? Math.max(this.pollMs(provider.name), retryDelayMs(failures))
-        : Math.min(UNKNOWN_READ_CAP_MS, this.pollMs(provider.name) * 2 ** (failures - READ_FAILURE_BUDGET + 1));
-    const note =
-      failures < READ_FAILURE_BUDGET
-        ? `Reading job ${job.jobId} failed (${failures} in a row): ${message}`
-        : `The state of job ${job.jobId} is unknown since ${new Date(unknownSince).toISOString()} (${failures} failed reads; the wishes stay with it): ${message}`;
+    const { waitMs, note } = readRetry(failures, this.pollMs(provider.name), retryDelayMs(failures), { jobId: job.jobId, unknownSince, message });
     await recordReadFailure(this.env, ring.id, { readFailures: failures, unknownSince, nextAttemptAt: now + waitMs, error: note });
     await this.wakeAt(now + waitMs);
   }
@@ -457,25 +388,6 @@ export class RingJobs {
     await this.giveUp(ring.id, `Cancelled job ${job.jobId} after ${minutes} minutes in the queue of ${job.backend || "the backend"} (limit ${Math.round(this.settings.maxQueueMs / 60_000)} minutes).`, now);
   }
 
-  private async readUsageAgain(ring: { id: string; provider: string; jobId: string | null; backend: string | null; completedAt: number | null }, now: number) {
-    // A finished ring is never failed: without its provider it just stops asking.
-    let provider: RoomProvider | null = null;
-    try {
-      provider = this.providers.forRing(ring.provider);
-    } catch {
-      provider = null;
-    }
-    const tooLate = ring.completedAt === null || now - ring.completedAt > USAGE_READ_FOR_MS;
-    if (!provider?.usage || !ring.jobId || tooLate) {
-      // Past a day without a settled figure the ring stops asking and shows its usage as unknown.
-      await recordUsage(this.env, ring.id, { usageSeconds: null, queueSeconds: null, runSeconds: null }, null);
-      return;
-    }
-    const usage = await provider.usage({ provider: provider.name, jobId: ring.jobId, backend: ring.backend ?? "" }).catch(() => null);
-    if (usage?.usageSeconds != null) await recordJobCharge(this.env, provider.name, ring.jobId, usage.usageSeconds);
-    await recordUsage(this.env, ring.id, usage ?? { usageSeconds: null, queueSeconds: null, runSeconds: null }, now + USAGE_READ_INTERVAL_MS);
-  }
-
   /**
    * After a failed submission: wait out a rate limit without counting it, try again later, or, past the bound or on a
    * permanent error, fail the ring and free its wishes, but only when no job of it can exist. A ring whose job may
@@ -531,6 +443,3 @@ export class RingJobs {
   }
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : "The quantum job failed.";
-}

@@ -2,7 +2,7 @@ import { budgetStatus } from "~/domain/ibm-budget";
 import { settingsOf } from "~/server/settings.server";
 import { ledgerSeconds } from "~/server/credits.server";
 import { monthSpend } from "~/server/job-ledger.server";
-import { configuredProviderName, createProviderNamed, QuantumConfigurationError, type ProviderName, type QuantumProvider, type Remaining } from "./quantum";
+import { configuredProviderName, createProviderNamed, QuantumConfigurationError, type ProviderName, type QuantumProvider, type Remaining } from "../quantum";
 
 export interface RoomProvider extends QuantumProvider {
   /** What GET /api/quantum-credits-remaining names as the instance (never the account's CRN). */
