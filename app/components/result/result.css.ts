@@ -265,6 +265,9 @@ export const primaryLink = style([
 
 export const primaryShareButton = primaryLink;
 
+/** The share control beside the poem: one row, centred under it. */
+export const shareNow = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.sm });
+
 export const footerRow = style({ display: "flex", justifyContent: "center" });
 
 export const subTitle = style({ margin: 0, fontSize: "1.2rem" });

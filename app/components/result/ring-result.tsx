@@ -30,7 +30,7 @@ import {
 } from "./result-copy";
 import * as styles from "./result.css";
 import { RingWishes } from "./ring-wishes";
-import { ShareRing } from "./share-ring";
+import { ShareNow, ShareRing, useOwnPath } from "./share-ring";
 import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
 import { useI18n } from "~/i18n/i18n";
@@ -119,7 +119,7 @@ export function RingResult({
   ring: loaded,
   url,
   siteName,
-  storyPath,
+  storyPath: anyonesStory,
   ownStoryPaths = {},
 }: {
   ring: RingView;
@@ -147,6 +147,7 @@ export function RingResult({
   const writeYourOwn = `${path("/")}#wish-form`;
   const timing = timingSentence(t, ring);
   const orderNote = completed ? bitOrderNote(t, ring, ring.bitstring ?? "") : null;
+  const storyPath = useOwnPath(anyonesStory, ownStoryPaths);
 
   return (
     <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
@@ -159,6 +160,8 @@ export function RingResult({
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
           {title}
         </h1>
+        {/* The share sheet is one tap from the poem (docs/product.md#the-loop-back). */}
+        <ShareNow url={url} text={shareText} storyPath={storyPath} />
         {yours ? (
           <p className={styles.yourLine} data-testid="your-company">
             {yourCompanyLine(t, formats.list, companyCountries(ring.wishes, yours, tag), ring.wishes.length - 1)}
@@ -185,13 +188,7 @@ export function RingResult({
           {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(t, ring, title)}</p> : null}
         </div>
         {/* A visitor who came by a shared link learns what this is and how to add their own, on the first screen. */}
-        {yours ? (
-          <div className={styles.sharedContext}>
-            <a href="#ring-share" className={styles.primaryLink}>
-              {t("Share your ring")}
-            </a>
-          </div>
-        ) : (
+        {yours ? null : (
           <div className={styles.sharedContext} data-testid="shared-context">
             <p className={styles.heroNote}>{sharedRingContext(t, siteName, ring.wishes.length)}</p>
             <Link to={writeYourOwn} className={styles.primaryLink}>
@@ -268,7 +265,7 @@ export function RingResult({
         <h2 id="ring-share" className={styles.sectionTitle}>
           {t("Share this ring")}
         </h2>
-        <ShareRing url={url} text={shareText} storyPath={storyPath} ownStoryPaths={ownStoryPaths} />
+        <ShareRing url={url} text={shareText} storyPath={storyPath} />
       </section>
 
       <p className={styles.footerRow}>
