@@ -121,6 +121,8 @@ export function RingResult({
   siteName,
   storyPath: anyonesStory,
   ownStoryPaths = {},
+  squarePath: anyonesSquare,
+  ownSquarePaths = {},
 }: {
   ring: RingView;
   url: string;
@@ -128,6 +130,9 @@ export function RingResult({
   storyPath: string;
   /** The story with each writer's own words, by wish id (docs/product.md#the-loop-back): a writer sharing their own ring gets theirs. */
   ownStoryPaths?: Record<string, string>;
+  /** The square poster (1080×1080), anyone's and each writer's own, signed like the story. */
+  squarePath: string;
+  ownSquarePaths?: Record<string, string>;
 }) {
   const { t, path, tag } = useI18n();
   const formats = useFormats();
@@ -148,6 +153,7 @@ export function RingResult({
   const timing = timingSentence(t, ring);
   const orderNote = completed ? bitOrderNote(t, ring, ring.bitstring ?? "") : null;
   const storyPath = useOwnPath(anyonesStory, ownStoryPaths);
+  const squarePath = useOwnPath(anyonesSquare, ownSquarePaths);
 
   return (
     <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
@@ -265,7 +271,7 @@ export function RingResult({
         <h2 id="ring-share" className={styles.sectionTitle}>
           {t("Share this ring")}
         </h2>
-        <ShareRing url={url} text={shareText} storyPath={storyPath} />
+        <ShareRing url={url} text={shareText} storyPath={storyPath} squarePath={squarePath} />
       </section>
 
       <p className={styles.footerRow}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useToast } from "~/components/toast/toast";
 import { chatShareLinks } from "~/domain/for-someone";
-import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SAVE_STORY_IMAGE, SHARE_FAILED } from "~/domain/messages";
+import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SAVE_SQUARE_IMAGE, SAVE_STORY_IMAGE, SHARE_FAILED } from "~/domain/messages";
 import { postText, shareLinks } from "~/domain/share";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
@@ -11,6 +11,7 @@ import * as styles from "./result.css";
 import { useI18n } from "~/i18n/i18n";
 
 const STORY_FILE_NAME = "quantum-bell-ring.png";
+const SQUARE_FILE_NAME = "quantum-bell-ring-square.png";
 
 /** A poster's path: the one with the visitor's own words when this device wrote one of the ring's wishes, else anyone's. */
 export function useOwnPath(anyones: string, own: Record<string, string> = {}): string {
@@ -116,9 +117,10 @@ export function ShareNow({ url, text, storyPath }: { url: string; text: string; 
 
 /**
  * The rest of the ways to share, in the page's share section: copying the address (beside the poem already where
- * there is no share sheet), the social links and the story image (1080×1920) to keep. The links work without JavaScript.
+ * there is no share sheet), the social links and the posters to keep: the story image (1080×1920) and the square one
+ * (1080×1080, a feed's post). The links work without JavaScript.
  */
-export function ShareRing({ url, text, storyPath }: { url: string; text: string; storyPath: string }) {
+export function ShareRing({ url, text, storyPath, squarePath }: { url: string; text: string; storyPath: string; squarePath: string }) {
   const { t } = useI18n();
   const native = useNativeShare();
   const copy = useCopy(url);
@@ -145,6 +147,9 @@ export function ShareRing({ url, text, storyPath }: { url: string; text: string;
       </a>
       <a className={styles.shareButton} href={storyPath} download={STORY_FILE_NAME}>
         {t(SAVE_STORY_IMAGE)}
+      </a>
+      <a className={styles.shareButton} href={squarePath} download={SQUARE_FILE_NAME}>
+        {t(SAVE_SQUARE_IMAGE)}
       </a>
     </div>
   );
