@@ -24,8 +24,8 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   // The posters are drawn again in the browser as the ring fills in, so they come signed from here (ADR 0026): the
   // story (9:16) and the square (1:1).
   const site = settingsOf(env).SITE_NAME;
-  const story = { ...ringCard(translatorFor(locale), ring, site, "story"), lang: locale };
-  const square = { ...ringCard(translatorFor(locale), ring, site, "square"), lang: locale };
+  const story = { ...ringCard(translatorFor(locale), ring, site, "story", locale), lang: locale };
+  const square = { ...ringCard(translatorFor(locale), ring, site, "square", locale), lang: locale };
   // A writer sharing their own ring gets posters with their own words (docs/product.md#the-loop-back): one signed path
   // per wish, and the browser, which knows which wish it wrote, picks its own. The words are the wish's, public on
   // this page already.

@@ -111,6 +111,22 @@ describe("a ring's posters", () => {
     expect(words).not.toEqual(plain);
   });
 
+  it("a ring's posters on /zh and /ar name its countries in that language", async () => {
+    await readyBell();
+    await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status IN ('pending', 'submitted_for_batching')").run();
+    await env.DB.prepare("UPDATE bell_rings SET status = 'completed' WHERE status IN ('queued', 'running')").run();
+    const wish = await call<{ wishId: string }>("/api/wishes", { body: validWish({ wish: "May the tea fields of Uji rest under snow", country: "Japan" }) });
+    const ring = await call<{ bellRingId: string }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint(), wishIds: [wish.json.wishId] } });
+    await runDurableObjectAlarm(bellRoom(env));
+    for (const [prefix, japan] of [["/zh", "日本"], ["/ar", "اليابان"], ["", "Japan"]] as const) {
+      const html = await (await exports.default.fetch(`${ORIGIN}${prefix}/bell/${ring.json.bellRingId}`)).text();
+      const paths = [...html.matchAll(/\/og\?[^"\\]*(?:\\u0026[^"\\]*)*/g)].map((match) => match[0].replaceAll("\\u0026", "&").replaceAll("&amp;", "&"));
+      const posters = paths.map((path) => new URLSearchParams(path.split("?")[1])).filter((params) => /^(story|square)-/.test(params.get("variant") ?? ""));
+      expect(posters.length).toBeGreaterThan(0);
+      for (const params of posters) expect(params.get("subtitle")).toContain(japan);
+    }
+  });
+
   it("the site's square mark stays 512 px, and a made-up id is no ring variant", async () => {
     const mark = await poster("square", "", "");
     expect([mark.width, mark.height]).toEqual([512, 512]);
