@@ -65,8 +65,8 @@ function useCopy(url: string): () => Promise<void> {
 /**
  * The share control beside the poem (docs/product.md#the-loop-back): one tap opens the device's share sheet with the
  * ring's story image (1080×1920) when the sheet takes files, else with the text and the link. Where there is no share
- * sheet, the chat apps people share through and a copy button stand in its place; the chat links work without
- * JavaScript.
+ * sheet, the same tap opens a small menu in its place: the chat apps people share through and a copy button. The menu
+ * is a disclosure and its chat links work without JavaScript.
  */
 export function ShareNow({ url, text, storyPath }: { url: string; text: string; storyPath: string }) {
   const { t } = useI18n();
@@ -89,27 +89,30 @@ export function ShareNow({ url, text, storyPath }: { url: string; text: string; 
   };
 
   return (
-    <div className={styles.shareNow} role="group" aria-label={t("Share this ring")} data-testid="share-now">
+    <div className={styles.shareNow} data-testid="share-now">
       {native ? (
         <button type="button" className={styles.primaryShareButton} onClick={() => void share()}>
           {t("Share…")}
         </button>
       ) : (
-        <>
-          <a className={styles.shareButton} href={chats.whatsapp} target="_blank" rel="noopener noreferrer">
-            WhatsApp
-            <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
-          </a>
-          <a className={styles.shareButton} href={chats.telegram} target="_blank" rel="noopener noreferrer">
-            Telegram
-            <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
-          </a>
-          {hydrated ? (
-            <button type="button" className={styles.shareButton} onClick={() => void copy()}>
-              {t("Copy link")}
-            </button>
-          ) : null}
-        </>
+        <details className={styles.shareMenu}>
+          <summary className={`${styles.primaryShareButton} ${styles.shareMenuSummary}`}>{t("Share…")}</summary>
+          <div className={styles.shareMenuItems} role="group" aria-label={t("Share this ring")}>
+            <a className={styles.shareButton} href={chats.whatsapp} target="_blank" rel="noopener noreferrer">
+              WhatsApp
+              <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
+            </a>
+            <a className={styles.shareButton} href={chats.telegram} target="_blank" rel="noopener noreferrer">
+              Telegram
+              <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
+            </a>
+            {hydrated ? (
+              <button type="button" className={styles.shareButton} onClick={() => void copy()}>
+                {t("Copy link")}
+              </button>
+            ) : null}
+          </div>
+        </details>
       )}
     </div>
   );
