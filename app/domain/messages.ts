@@ -149,6 +149,8 @@ export const COPY_LINK_NOT_FOUND = "Wish not found in bell history";
 export const COPY_LINK_FAILED = "Failed to copy link";
 /** A link to the ring's 1080×1920 story image, to post where a link cannot go. */
 export const SAVE_STORY_IMAGE = "Save the story image";
+/** A link to the ring's 1080×1080 square poster, a feed's post. */
+export const SAVE_SQUARE_IMAGE = "Save the square image";
 export const SHARE_FAILED = "Failed to share";
 export const SHARE_WISH_NOW = "Invite friends with the site's link";
 

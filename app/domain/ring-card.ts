@@ -2,7 +2,9 @@ import { cutAtWord } from "./cut-text";
 import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "./limits";
 import type { Translate } from "./messages";
 import { type RingImageFormat, ringVariant } from "./og-variant";
-import type { Locale } from "./locale";
+import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "./locale";
+import { isValidActivityCode } from "./live-activity";
+import { regionName } from "./region-name";
 import type { RingView } from "./ring-view";
 
 /** What a share card (/og) draws: its text, its variant, and for a writer's own story their words. */
@@ -20,9 +22,18 @@ export function entangledSubtitle(t: Translate, wishCount: number): string {
   return t("{count, plural, one {# wish entangled} other {# wishes entangled}}", { count: wishCount });
 }
 
+type Origin = Pick<RingView["wishes"][number], "country"> & { countryCode?: string | null };
+
+/** A wish's country in the card's language: stored in English, named by its code where the runtime knows it. */
+function countryIn(wish: Origin, locale: Locale): string | undefined {
+  const country = wish.country?.trim();
+  if (!country || locale === DEFAULT_LOCALE || !isValidActivityCode(wish.countryCode)) return country || undefined;
+  return regionName(wish.countryCode, LOCALE_INFO[locale].tag) ?? country;
+}
+
 /** Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". */
-export function ringOrigins(t: Translate, wishes: readonly Pick<RingView["wishes"][number], "country">[]): string {
-  const countries = [...new Set(wishes.flatMap((wish) => (wish.country ? [wish.country] : [])))];
+export function ringOrigins(t: Translate, wishes: readonly Origin[], locale: Locale = DEFAULT_LOCALE): string {
+  const countries = [...new Set(wishes.flatMap((wish) => countryIn(wish, locale) ?? []))];
   return countries.length > 0
     ? t("{count, plural, one {# wish from {countries}} other {# wishes from {countries}}}", { count: wishes.length, countries: countries.join(" · ") })
     : entangledSubtitle(t, wishes.length);
@@ -38,10 +49,12 @@ export function ringCard(
   ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring"> & { id?: string },
   siteName: string,
   format: RingImageFormat = "bell",
+  /** The card's language, for its country names (its sentences come translated by `t`). */
+  locale: Locale = DEFAULT_LOCALE,
 ): CardParams {
   return {
     title: cutAtWord(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
-    subtitle: cutAtWord(`${ringOrigins(t, ring.wishes)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
+    subtitle: cutAtWord(`${ringOrigins(t, ring.wishes, locale)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
     // The posters (story, square) print the ring's short link and, on the story, its QR code (docs/product.md#the-loop-back).
     variant: ringVariant(format, ring.bitstring, ring.id),
   };

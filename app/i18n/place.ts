@@ -2,11 +2,10 @@ import { useCallback } from "react";
 import { isPlaceholderCountry, isValidActivityCode } from "~/domain/live-activity";
 import { FELLOW_DREAMER_LOCATION } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
+import { regionName } from "~/domain/region-name";
 import { useI18n } from "./i18n";
 
 type Place = Pick<PublicWish, "location" | "country" | "countryCode">;
-
-const regionNames = new Map<string, Intl.DisplayNames>();
 
 /**
  * Where a wish comes from, in the page's language. A location the visitor typed stays as written; one that is just
@@ -21,12 +20,7 @@ export function placeOf(wish: Place, tag: string, translate: (message: string) =
   return regionName(code, tag) ?? location;
 }
 
-/** A country's name in the language of `tag` (Intl.DisplayNames), or undefined where the runtime has none. */
-export function regionName(code: string, tag: string): string | undefined {
-  let names = regionNames.get(tag);
-  if (!names) regionNames.set(tag, (names = new Intl.DisplayNames([tag], { type: "region", fallback: "none" })));
-  return names.of(code.toUpperCase()) ?? undefined;
-}
+export { regionName };
 
 /**
  * The page's `placeOf`. Intl's names can differ by a character between the server's ICU and the browser's, so the

@@ -21,16 +21,25 @@ export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const { origin } = new URL(request.url);
   const { env } = context.cloudflare;
   const { locale } = splitLocalePath(new URL(request.url).pathname);
-  // The story image is drawn again in the browser as the ring fills in, so it comes signed from here (ADR 0026).
-  const story = { ...ringCard(translatorFor(locale), ring, settingsOf(env).SITE_NAME, "story"), lang: locale };
-  const storyPath = await signOgPath(env, ogImagePath(story));
-  // A writer sharing their own ring gets a story with their own words (docs/product.md#the-loop-back): one signed path per wish, and the
-  // browser, which knows which wish it wrote, picks its own. The words are the wish's, public on this page already.
-  const ownStoryPaths = Object.fromEntries(
-    await Promise.all(ring.wishes.filter((wish) => !wish.withdrawn && wish.wish).map(async (wish) => [wish.id, await signOgPath(env, ogImagePath({ ...story, words: wish.wish }))] as const)),
-  );
+  // The posters are drawn again in the browser as the ring fills in, so they come signed from here (ADR 0026): the
+  // story (9:16) and the square (1:1).
+  const site = settingsOf(env).SITE_NAME;
+  const story = { ...ringCard(translatorFor(locale), ring, site, "story", locale), lang: locale };
+  const square = { ...ringCard(translatorFor(locale), ring, site, "square", locale), lang: locale };
+  // A writer sharing their own ring gets posters with their own words (docs/product.md#the-loop-back): one signed path
+  // per wish, and the browser, which knows which wish it wrote, picks its own. The words are the wish's, public on
+  // this page already.
+  const writers = ring.wishes.filter((wish) => !wish.withdrawn && wish.wish);
+  const ownPaths = async (card: typeof story) =>
+    Object.fromEntries(await Promise.all(writers.map(async (wish) => [wish.id, await signOgPath(env, ogImagePath({ ...card, words: wish.wish }))] as const)));
+  const [storyPath, ownStoryPaths, squarePath, ownSquarePaths] = await Promise.all([
+    signOgPath(env, ogImagePath(story)),
+    ownPaths(story),
+    signOgPath(env, ogImagePath(square)),
+    ownPaths(square),
+  ]);
   // The link a visitor shares opens in their language (a visitor who chose another is sent there).
-  return { ring, url: `${origin}${localizePath(ringPath(ring.id), locale)}`, storyPath, ownStoryPaths };
+  return { ring, url: `${origin}${localizePath(ringPath(ring.id), locale)}`, storyPath, ownStoryPaths, squarePath, ownSquarePaths };
 }
 
 export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({ data, matches }) => {
@@ -39,8 +48,8 @@ export const meta: MetaFunction<typeof loader, { root: typeof rootLoader }> = ({
 };
 
 export default function BellRingPage() {
-  const { ring, url, storyPath, ownStoryPaths } = useLoaderData<typeof loader>();
+  const { ring, url, storyPath, ownStoryPaths, squarePath, ownSquarePaths } = useLoaderData<typeof loader>();
   const siteName = useRouteLoaderData<typeof rootLoader>("root")?.siteName ?? DEFAULT_SITE_NAME;
   // Keyed by ring, so moving from one ring to another starts its live state afresh.
-  return <RingResult key={ring.id} ring={ring} url={url} siteName={siteName} storyPath={storyPath} ownStoryPaths={ownStoryPaths} />;
+  return <RingResult key={ring.id} ring={ring} url={url} siteName={siteName} storyPath={storyPath} ownStoryPaths={ownStoryPaths} squarePath={squarePath} ownSquarePaths={ownSquarePaths} />;
 }

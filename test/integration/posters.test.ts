@@ -76,6 +76,57 @@ describe("a ring's posters", () => {
     expect(params.get("sig")).toMatch(/^[0-9a-f]{32}$/);
   });
 
+  it("the ring's page offers its square poster, signed, and /og answers it 1080×1080, with the writer's own words", async () => {
+    await readyBell();
+    await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status IN ('pending', 'submitted_for_batching')").run();
+    await env.DB.prepare("UPDATE bell_rings SET status = 'completed' WHERE status IN ('queued', 'running')").run();
+    const text = "May the river towns dry out and sing again";
+    const wish = await call<{ wishId: string }>("/api/wishes", { body: validWish({ wish: text }) });
+    const ring = await call<{ bellRingId: string }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint(), wishIds: [wish.json.wishId] } });
+    await runDurableObjectAlarm(bellRoom(env));
+    const html = await (await exports.default.fetch(`${ORIGIN}/bell/${ring.json.bellRingId}`)).text();
+    const paths = [...html.matchAll(/\/og\?[^"\\]*(?:\\u0026[^"\\]*)*/g)].map((match) => match[0].replaceAll("\\u0026", "&").replaceAll("&amp;", "&"));
+    const squares = paths.filter((path) => new URLSearchParams(path.split("?")[1]).get("variant")?.startsWith("square-"));
+    // Anyone's square (the one the page's link names before it knows who is reading) and the writer's own.
+    const anyones = squares.find((path) => !new URLSearchParams(path.split("?")[1]).has("words"));
+    const own = squares.find((path) => new URLSearchParams(path.split("?")[1]).get("words") === text);
+    expect(anyones).toBeDefined();
+    expect(own).toBeDefined();
+    // The server's page links the square poster for download, beside the story image.
+    expect(html).toContain(`href="${anyones!.replaceAll("&", "&amp;")}" download="quantum-bell-ring-square.png"`);
+    for (const path of [anyones!, own!]) {
+      const params = new URLSearchParams(path.split("?")[1]);
+      expect(params.get("variant")).toMatch(new RegExp(`^square-[01]+-${ring.json.bellRingId}$`));
+      expect(params.get("sig")).toMatch(/^[0-9a-f]{32}$/);
+      const response = await exports.default.fetch(`${ORIGIN}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("Content-Type")).toBe("image/png");
+      const png = await decodePng(new Uint8Array(await response.arrayBuffer()));
+      expect([png.width, png.height]).toEqual([1080, 1080]);
+    }
+    // The writer's words are drawn: their square is not anyone's.
+    const [plain, words] = await Promise.all(
+      [anyones!, own!].map(async (path) => (await decodePng(new Uint8Array(await (await exports.default.fetch(`${ORIGIN}${path}`)).arrayBuffer()))).data),
+    );
+    expect(words).not.toEqual(plain);
+  });
+
+  it("a ring's posters on /zh and /ar name its countries in that language", async () => {
+    await readyBell();
+    await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status IN ('pending', 'submitted_for_batching')").run();
+    await env.DB.prepare("UPDATE bell_rings SET status = 'completed' WHERE status IN ('queued', 'running')").run();
+    const wish = await call<{ wishId: string }>("/api/wishes", { body: validWish({ wish: "May the tea fields of Uji rest under snow", country: "Japan" }) });
+    const ring = await call<{ bellRingId: string }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint(), wishIds: [wish.json.wishId] } });
+    await runDurableObjectAlarm(bellRoom(env));
+    for (const [prefix, japan] of [["/zh", "日本"], ["/ar", "اليابان"], ["", "Japan"]] as const) {
+      const html = await (await exports.default.fetch(`${ORIGIN}${prefix}/bell/${ring.json.bellRingId}`)).text();
+      const paths = [...html.matchAll(/\/og\?[^"\\]*(?:\\u0026[^"\\]*)*/g)].map((match) => match[0].replaceAll("\\u0026", "&").replaceAll("&amp;", "&"));
+      const posters = paths.map((path) => new URLSearchParams(path.split("?")[1])).filter((params) => /^(story|square)-/.test(params.get("variant") ?? ""));
+      expect(posters.length).toBeGreaterThan(0);
+      for (const params of posters) expect(params.get("subtitle")).toContain(japan);
+    }
+  });
+
   it("the site's square mark stays 512 px, and a made-up id is no ring variant", async () => {
     const mark = await poster("square", "", "");
     expect([mark.width, mark.height]).toEqual([512, 512]);

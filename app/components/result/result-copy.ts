@@ -226,7 +226,7 @@ export function ringMeta(input: RingMetaInput): MetaDescriptor[] {
     description: ringDescription(input),
     path: ringPath(ring.id),
     type: "article",
-    image: ringCard(t, ring, site.siteName),
+    image: ringCard(t, ring, site.siteName, "bell", site.locale),
   });
 }
 

@@ -265,6 +265,12 @@ export const primaryLink = style([
 
 export const primaryShareButton = primaryLink;
 
+/** The share control beside the poem, centred under it; without a share sheet, a menu that opens under its button. */
+export const shareNow = style({ display: "flex", justifyContent: "center", marginBottom: vars.space.md });
+export const shareMenu = style({ display: "flex", flexDirection: "column", alignItems: "center" });
+export const shareMenuSummary = style({ cursor: "pointer", listStyle: "none", width: "fit-content", marginInline: "auto" });
+export const shareMenuItems = style({ display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.sm, marginTop: vars.space.sm });
+
 export const footerRow = style({ display: "flex", justifyContent: "center" });
 
 export const subTitle = style({ margin: 0, fontSize: "1.2rem" });
@@ -334,3 +340,4 @@ globalStyle(`${physicsSummary}::before`, {
 globalStyle(`${physicsSummary}:dir(rtl)::before`, { content: '"◂"' });
 globalStyle(`details[open] > ${physicsSummary}::before`, { transform: "rotate(90deg)" });
 globalStyle(`details[open] > ${physicsSummary}:dir(rtl)::before`, { transform: "rotate(-90deg)" });
+globalStyle(`${shareMenuSummary}::-webkit-details-marker`, { display: "none" });

@@ -30,7 +30,7 @@ import {
 } from "./result-copy";
 import * as styles from "./result.css";
 import { RingWishes } from "./ring-wishes";
-import { ShareRing } from "./share-ring";
+import { ShareNow, ShareRing, useOwnPath } from "./share-ring";
 import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
 import { useI18n } from "~/i18n/i18n";
@@ -119,8 +119,10 @@ export function RingResult({
   ring: loaded,
   url,
   siteName,
-  storyPath,
+  storyPath: anyonesStory,
   ownStoryPaths = {},
+  squarePath: anyonesSquare,
+  ownSquarePaths = {},
 }: {
   ring: RingView;
   url: string;
@@ -128,6 +130,9 @@ export function RingResult({
   storyPath: string;
   /** The story with each writer's own words, by wish id (docs/product.md#the-loop-back): a writer sharing their own ring gets theirs. */
   ownStoryPaths?: Record<string, string>;
+  /** The square poster (1080×1080), anyone's and each writer's own, signed like the story. */
+  squarePath: string;
+  ownSquarePaths?: Record<string, string>;
 }) {
   const { t, path, tag } = useI18n();
   const formats = useFormats();
@@ -147,6 +152,8 @@ export function RingResult({
   const writeYourOwn = `${path("/")}#wish-form`;
   const timing = timingSentence(t, ring);
   const orderNote = completed ? bitOrderNote(t, ring, ring.bitstring ?? "") : null;
+  const storyPath = useOwnPath(anyonesStory, ownStoryPaths);
+  const squarePath = useOwnPath(anyonesSquare, ownSquarePaths);
 
   return (
     <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
@@ -159,6 +166,8 @@ export function RingResult({
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
           {title}
         </h1>
+        {/* The share sheet is one tap from the poem (docs/product.md#the-loop-back). */}
+        <ShareNow url={url} text={shareText} storyPath={storyPath} />
         {yours ? (
           <p className={styles.yourLine} data-testid="your-company">
             {yourCompanyLine(t, formats.list, companyCountries(ring.wishes, yours, tag), ring.wishes.length - 1)}
@@ -185,13 +194,7 @@ export function RingResult({
           {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(t, ring, title)}</p> : null}
         </div>
         {/* A visitor who came by a shared link learns what this is and how to add their own, on the first screen. */}
-        {yours ? (
-          <div className={styles.sharedContext}>
-            <a href="#ring-share" className={styles.primaryLink}>
-              {t("Share your ring")}
-            </a>
-          </div>
-        ) : (
+        {yours ? null : (
           <div className={styles.sharedContext} data-testid="shared-context">
             <p className={styles.heroNote}>{sharedRingContext(t, siteName, ring.wishes.length)}</p>
             <Link to={writeYourOwn} className={styles.primaryLink}>
@@ -268,7 +271,7 @@ export function RingResult({
         <h2 id="ring-share" className={styles.sectionTitle}>
           {t("Share this ring")}
         </h2>
-        <ShareRing url={url} text={shareText} storyPath={storyPath} ownStoryPaths={ownStoryPaths} />
+        <ShareRing url={url} text={shareText} storyPath={storyPath} squarePath={squarePath} />
       </section>
 
       <p className={styles.footerRow}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from "react";
 import { useToast } from "~/components/toast/toast";
-import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SAVE_STORY_IMAGE, SHARE_FAILED } from "~/domain/messages";
+import { chatShareLinks } from "~/domain/for-someone";
+import { COPY_LINK_FAILED, COPY_LINK_SUCCESS, SAVE_SQUARE_IMAGE, SAVE_STORY_IMAGE, SHARE_FAILED } from "~/domain/messages";
 import { postText, shareLinks } from "~/domain/share";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
@@ -10,6 +11,15 @@ import * as styles from "./result.css";
 import { useI18n } from "~/i18n/i18n";
 
 const STORY_FILE_NAME = "quantum-bell-ring.png";
+const SQUARE_FILE_NAME = "quantum-bell-ring-square.png";
+
+/** A poster's path: the one with the visitor's own words when this device wrote one of the ring's wishes, else anyone's. */
+export function useOwnPath(anyones: string, own: Record<string, string> = {}): string {
+  const hydrated = useHydrated();
+  // The visitor's own wish in this ring (kept on this device when they wrote it) puts their words on the poster.
+  const ownWish = useStoredString(LAST_WISH_ID_STORAGE_KEY);
+  return (hydrated && ownWish && own[ownWish]) || anyones;
+}
 
 /** The ring's story image as a file for the share sheet, or null when it cannot be had. */
 async function cardFile(imagePath: string): Promise<File | null> {
@@ -34,24 +44,15 @@ function useCardFile(imagePath: string, wanted: boolean): RefObject<Promise<File
   return card;
 }
 
-/**
- * Share the ring. Where the device has a share sheet (navigator.share) it comes first, with the ring's story image
- * (1080×1920: its constellation, its poem, where its wishes came from) when the sheet takes files. Copying the
- * address, the social links and the story image to keep follow; the links work without JavaScript.
- */
-export function ShareRing({ url, text, storyPath: anyonesStory, ownStoryPaths = {} }: { url: string; text: string; storyPath: string; ownStoryPaths?: Record<string, string> }) {
-  const { t } = useI18n();
-  const { show } = useToast();
+/** The device has a share sheet; read only once hydrated, so the server's page and the first render agree. */
+function useNativeShare(): boolean {
   const hydrated = useHydrated();
-  // The visitor's own wish in this ring (kept on this device when they wrote it) puts their words on the story.
-  const ownWish = useStoredString(LAST_WISH_ID_STORAGE_KEY);
-  const storyPath = (hydrated && ownWish && ownStoryPaths[ownWish]) || anyonesStory;
-  const links = shareLinks(url, postText(text));
-  // Read only once hydrated, so the server's page and the first render in the browser agree.
-  const native = hydrated && typeof navigator.share === "function";
-  const card = useCardFile(storyPath, native);
+  return hydrated && typeof navigator.share === "function";
+}
 
-  const copy = async () => {
+function useCopy(url: string): () => Promise<void> {
+  const { show } = useToast();
+  return async () => {
     try {
       await navigator.clipboard.writeText(url);
       show(COPY_LINK_SUCCESS, "success");
@@ -59,6 +60,22 @@ export function ShareRing({ url, text, storyPath: anyonesStory, ownStoryPaths = 
       show(COPY_LINK_FAILED, "error");
     }
   };
+}
+
+/**
+ * The share control beside the poem (docs/product.md#the-loop-back): one tap opens the device's share sheet with the
+ * ring's story image (1080×1920) when the sheet takes files, else with the text and the link. Where there is no share
+ * sheet, the same tap opens a small menu in its place: the chat apps people share through and a copy button. The menu
+ * is a disclosure and its chat links work without JavaScript.
+ */
+export function ShareNow({ url, text, storyPath }: { url: string; text: string; storyPath: string }) {
+  const { t } = useI18n();
+  const { show } = useToast();
+  const hydrated = useHydrated();
+  const native = useNativeShare();
+  const card = useCardFile(storyPath, native);
+  const copy = useCopy(url);
+  const chats = chatShareLinks(url, postText(text));
 
   const share = async () => {
     const file = await (card.current ?? cardFile(storyPath));
@@ -72,14 +89,50 @@ export function ShareRing({ url, text, storyPath: anyonesStory, ownStoryPaths = 
   };
 
   return (
-    <div className={styles.shareRow}>
+    <div className={styles.shareNow} data-testid="share-now">
       {native ? (
-        <button type="button" className={styles.primaryShareButton} onClick={share}>
+        <button type="button" className={styles.primaryShareButton} onClick={() => void share()}>
           {t("Share…")}
         </button>
-      ) : null}
-      {hydrated ? (
-        <button type="button" className={styles.shareButton} onClick={copy}>
+      ) : (
+        <details className={styles.shareMenu}>
+          <summary className={`${styles.primaryShareButton} ${styles.shareMenuSummary}`}>{t("Share…")}</summary>
+          <div className={styles.shareMenuItems} role="group" aria-label={t("Share this ring")}>
+            <a className={styles.shareButton} href={chats.whatsapp} target="_blank" rel="noopener noreferrer">
+              WhatsApp
+              <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
+            </a>
+            <a className={styles.shareButton} href={chats.telegram} target="_blank" rel="noopener noreferrer">
+              Telegram
+              <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
+            </a>
+            {hydrated ? (
+              <button type="button" className={styles.shareButton} onClick={() => void copy()}>
+                {t("Copy link")}
+              </button>
+            ) : null}
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The rest of the ways to share, in the page's share section: copying the address (beside the poem already where
+ * there is no share sheet), the social links and the posters to keep: the story image (1080×1920) and the square one
+ * (1080×1080, a feed's post). The links work without JavaScript.
+ */
+export function ShareRing({ url, text, storyPath, squarePath }: { url: string; text: string; storyPath: string; squarePath: string }) {
+  const { t } = useI18n();
+  const native = useNativeShare();
+  const copy = useCopy(url);
+  const links = shareLinks(url, postText(text));
+
+  return (
+    <div className={styles.shareRow}>
+      {native ? (
+        <button type="button" className={styles.shareButton} onClick={() => void copy()}>
           {t("Copy link")}
         </button>
       ) : null}
@@ -97,6 +150,9 @@ export function ShareRing({ url, text, storyPath: anyonesStory, ownStoryPaths = 
       </a>
       <a className={styles.shareButton} href={storyPath} download={STORY_FILE_NAME}>
         {t(SAVE_STORY_IMAGE)}
+      </a>
+      <a className={styles.shareButton} href={squarePath} download={SQUARE_FILE_NAME}>
+        {t(SAVE_SQUARE_IMAGE)}
       </a>
     </div>
   );

@@ -75,7 +75,7 @@ export function readOgCard(params: URLSearchParams, siteName: string, origin = "
   const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX, locale) || (title === siteName ? tagline : "");
   const label = VARIANT_LABEL[variant] ? t(VARIANT_LABEL[variant]) : "";
   const link = ring?.ringId && origin ? `${origin}/bell/${ring.ringId}` : null;
-  const words = variant === "story" && ring ? clean(params.get("words"), OG_WORDS_MAX, locale) : "";
+  const words = (variant === "story" || variant === "square") && ring ? clean(params.get("words"), OG_WORDS_MAX, locale) : "";
   return { title, subtitle, variant, bits: ring?.bits ?? null, link, words, locale, label, tagline };
 }
 
@@ -311,7 +311,7 @@ function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: S
   );
 }
 
-/** The sharer's own wish on their ring's story, quoted in a gold-edged box. */
+/** The sharer's own wish on their ring's posters, quoted in a gold-edged box. */
 function sharerWords(card: OgCard, shaped: ShapedText, boxes: Record<CardText, Box>): CardNode {
   const quoted = `“${card.words}”`;
   return el(
@@ -321,7 +321,7 @@ function sharerWords(card: OgCard, shaped: ShapedText, boxes: Record<CardText, B
   );
 }
 
-/** A ring's square poster (1080×1080, a feed's post): the bell, the poem's line, where the wishes came from, the link. */
+/** A ring's square poster (1080×1080, a feed's post): the bell, the poem's line, where the wishes came from, the sharer's words, the link. */
 function ringSquareTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText): CardNode {
   const boxes = textBoxes(card);
   return el(
@@ -333,9 +333,11 @@ function ringSquareTree(card: OgCard, siteName: string, fontFamily: string, shap
         el("div", { style: { display: "flex", fontSize: 48, fontWeight: 700 } }, siteName),
       ]),
       el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 40 } }, [
-        constellation(card.bits!, 520),
+        // The sharer's words take room from the constellation, so the poster stays square.
+        constellation(card.bits!, card.words ? 280 : 520),
         textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
         ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
+        ...(card.words ? [sharerWords(card, shaped, boxes)] : []),
       ]),
       el("div", { style: { display: "flex", justifyContent: "center" } }, card.link ? [shortLink(card.link, 34)] : [label(card.label, 30, shaped.label)]),
     ],

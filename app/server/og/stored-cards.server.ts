@@ -46,7 +46,7 @@ const RING_FORMATS: readonly RingImageFormat[] = ["bell", "story"];
 export function ringCards(ring: Parameters<typeof ringCard>[1], siteName: string, origin: string): OgCard[] {
   return RING_FORMATS.flatMap((format) =>
     LOCALES.map((locale) => {
-      const path = ogImagePath({ ...ringCard(translatorFor(locale), ring, siteName, format), lang: locale });
+      const path = ogImagePath({ ...ringCard(translatorFor(locale), ring, siteName, format, locale), lang: locale });
       // The same origin /og reads a card with (SITE_URL), so the kept card carries the same short link.
       return readOgCard(new URL(path, "http://card.invalid").searchParams, siteName, origin);
     }),

@@ -25,7 +25,7 @@ function render(ring: RingView): { html: string; text: string } {
     [{ path: "/bell/:id", element: createElement(
           I18nProvider,
           { locale: "en", catalogue: compiledCatalogue("en") },
-          createElement(ToastProvider, null, createElement(RingResult, { ring, url: `https://bell.example/bell/${ring.id}`, siteName: "Quantum Bell", storyPath: "/og?variant=story" })),
+          createElement(ToastProvider, null, createElement(RingResult, { ring, url: `https://bell.example/bell/${ring.id}`, siteName: "Quantum Bell", storyPath: "/og?variant=story", squarePath: "/og?variant=square" })),
         ),
       },
     ],
