@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { PublicWish } from "./public-wish";
 import type { RoomMessage } from "./room-messages";
 
@@ -8,7 +9,7 @@ export type DiagramGate =
   | { op: "measure"; q: number };
 
 export type { RingStatus } from "./statuses";
-import { RING_STATUS, type RingStatus } from "./statuses";
+import { RING_STATUS, RING_STATUSES, type RingStatus } from "./statuses";
 
 /** Everything the result page at /bell/{id} shows about one ring. */
 export interface RingView {
@@ -53,21 +54,27 @@ export interface HardwareRun {
 }
 
 /** One entry of GET /api/bell/history (docs/api.md). */
-export interface RingHistoryItem {
-  id: string;
-  wishIds: string[];
-  createdAt: string;
-  status: RingStatus;
-  poem: string | null;
-}
+export const ringHistoryItemSchema = z.object({
+  id: z.string(),
+  wishIds: z.array(z.string()),
+  createdAt: z.string(),
+  status: z.enum(RING_STATUSES),
+  poem: z.string().nullable(),
+});
+export type RingHistoryItem = z.output<typeof ringHistoryItemSchema>;
 
-/** The answer of POST /api/bell/ring (docs/api.md). */
-export interface RingResponse {
-  success: true;
-  bellRingId: string;
-  message: string;
-  data: { batches: { wishIds: string[]; bellRingId: string }[]; pendingLeft: number; cooldownSeconds: number };
-}
+/** The answer of POST /api/bell/ring (docs/api.md#calls). */
+export const ringResponseSchema = z.object({
+  success: z.literal(true),
+  bellRingId: z.string(),
+  message: z.string(),
+  data: z.object({
+    batches: z.array(z.object({ wishIds: z.array(z.string()), bellRingId: z.string() })),
+    pendingLeft: z.number(),
+    cooldownSeconds: z.number(),
+  }),
+});
+export type RingResponse = z.output<typeof ringResponseSchema>;
 
 type BatchUpdate = Extract<RoomMessage, { type: "batch-update" }>;
 
