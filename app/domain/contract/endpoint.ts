@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
 
+/** What every path of the JSON API starts with (docs/api.md#conventions). */
+export const API_PREFIX = "/api/";
+
 export type Method = "GET" | "POST" | "DELETE";
 
 /** Where a call's input travels: a JSON body, the query string, or nowhere (the path alone, or a body read by hand). */
