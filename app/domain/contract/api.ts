@@ -9,6 +9,7 @@ import { ringHistoryItemSchema, ringResponseSchema } from "~/domain/ring-view";
 import { optionalVisitorText } from "~/domain/text";
 import { fingerprintSchema, friendWishSchema, resonateSchema, ringRequestSchema, wallQuerySchema, wishSubmitSchema } from "~/domain/wish";
 import { endpoint, success } from "./endpoint";
+import { CSP_REPORT_PATH } from "./paths";
 
 // Paging is clamped, never refused: a hand-edited link still gets a page.
 const clamp = (fallback: number, max: number) =>
@@ -174,7 +175,7 @@ export const API = {
     errors: [ERROR_CODE.invalidRequest],
   }),
   // Browsers send their own report shapes (parsed by `parseCspReports`) and read no answer: a 204.
-  cspReport: endpoint({ method: "POST", path: "/api/csp-report", output: z.null(), errors: [ERROR_CODE.invalidRequest, ERROR_CODE.rateLimited] }),
+  cspReport: endpoint({ method: "POST", path: CSP_REPORT_PATH, output: z.null(), errors: [ERROR_CODE.invalidRequest, ERROR_CODE.rateLimited] }),
 } as const;
 
 export type Api = typeof API;
