@@ -1,22 +1,8 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { mapCountrySchema } from "./contract/shapes";
 import { WISH_STATUS } from "./statuses";
 
 /** One country on the world map (GET /api/map/countries): live activity joined with its centroid and flags. */
-export const mapCountrySchema = z.object({
-  countryCode: z.string(),
-  country: z.string(),
-  flag: z.string(),
-  lat: z.number(),
-  lon: z.number(),
-  wishCount: z.number(),
-  pendingWishCount: z.number(),
-  hasEntangledWishes: z.boolean(),
-  isNew: z.boolean(),
-  /** Flag image URLs to try in order; the emoji flag stands in when every one fails. */
-  flagImages: z.array(z.string()),
-  /** The country's name in the page's language, where it is not English. */
-  label: z.string().optional(),
-});
 export type MapCountry = z.output<typeof mapCountrySchema>;
 
 export type FlagDisplay = { kind: "image"; src: string } | { kind: "emoji"; emoji: string };

@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { ringHistoryItemSchema, ringResponseSchema } from "./contract/shapes";
 import type { PublicWish } from "./public-wish";
 import type { RoomMessage } from "./room-messages";
 
@@ -9,7 +10,7 @@ export type DiagramGate =
   | { op: "measure"; q: number };
 
 export type { RingStatus } from "./statuses";
-import { RING_STATUS, RING_STATUSES, type RingStatus } from "./statuses";
+import { RING_STATUS, type RingStatus } from "./statuses";
 
 /** Everything the result page at /bell/{id} shows about one ring. */
 export interface RingView {
@@ -54,27 +55,11 @@ export interface HardwareRun {
 }
 
 /** One entry of GET /api/bell/history (docs/api.md). */
-export const ringHistoryItemSchema = z.object({
-  id: z.string(),
-  wishIds: z.array(z.string()),
-  createdAt: z.string(),
-  status: z.enum(RING_STATUSES),
-  poem: z.string().nullable(),
-});
 export type RingHistoryItem = z.output<typeof ringHistoryItemSchema>;
 
 /** The answer of POST /api/bell/ring (docs/api.md#calls). */
-export const ringResponseSchema = z.object({
-  success: z.literal(true),
-  bellRingId: z.string(),
-  message: z.string(),
-  data: z.object({
-    batches: z.array(z.object({ wishIds: z.array(z.string()), bellRingId: z.string() })),
-    pendingLeft: z.number(),
-    cooldownSeconds: z.number(),
-  }),
-});
 export type RingResponse = z.output<typeof ringResponseSchema>;
+
 
 type BatchUpdate = Extract<RoomMessage, { type: "batch-update" }>;
 

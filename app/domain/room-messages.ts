@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publicWishSchema } from "./public-wish";
+import { publicWishSchema } from "./contract/shapes";
 
 const batchUpdateSchema = z.discriminatedUnion("subType", [
   z.object({

@@ -1,5 +1,8 @@
 import type { z } from "zod";
-import { apiErrorSchema, fillPath, type ApiErrorBody, type Endpoint, type PathParams } from "~/domain/contract/endpoint";
+import type * as ApiModule from "~/domain/contract/api";
+import type { Api } from "~/domain/contract/api";
+import type * as EndpointModule from "~/domain/contract/endpoint";
+import type { ApiErrorBody, Endpoint, PathParams } from "~/domain/contract/endpoint";
 
 /**
  * What a call came to: the declared success body, parsed; or a failure with its status (null when no answer came:
@@ -19,9 +22,15 @@ export interface CallOptions<E extends Endpoint> {
   cache?: RequestCache;
 }
 
+const NO_ANSWER = { ok: false, status: null, error: {} } as const;
+
 /** The address of a call: its declared path, parameters filled in and encoded, and the query's defined values. */
-export function apiUrl(endpoint: Endpoint, params?: Record<string, string>, query?: Record<string, string | number | undefined>): string {
-  const path = fillPath(endpoint.path, params);
+export function apiUrl(endpoint: Pick<Endpoint, "path">, params: Record<string, string> = {}, query?: Record<string, string | number | undefined>): string {
+  const path = endpoint.path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
   const entries = Object.entries(query ?? {}).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]]));
   return entries.length ? `${path}?${new URLSearchParams(entries)}` : path;
 }
@@ -31,12 +40,19 @@ async function jsonOf(response: Response): Promise<unknown> {
   return response.json().catch(() => undefined);
 }
 
-/** Calls one declared endpoint of the JSON API from the browser; never throws. */
-export async function callApi<E extends Endpoint>(endpoint: E, options: CallOptions<E> = {}): Promise<ApiResult<z.output<E["output"]>>> {
+/**
+ * Calls one declared endpoint of the JSON API (app/domain/contract/api.ts) from the browser, by its name; never
+ * throws. The declarations, and zod with them, load with the first call rather than with the page: every call is made
+ * after the page is up (docs/architecture.md#budgets).
+ */
+export async function callApi<N extends keyof Api>(name: N, options: CallOptions<Api[N]> = {}): Promise<ApiResult<z.output<Api[N]["output"]>>> {
   const { params, query, body, headers, signal, cache } = options;
   let response: Response;
+  let contract: [typeof ApiModule, typeof EndpointModule];
   try {
-    response = await fetch(apiUrl(endpoint, params, query), {
+    contract = await Promise.all([import("~/domain/contract/api"), import("~/domain/contract/endpoint")]);
+    const endpoint: Endpoint = contract[0].API[name];
+    response = await fetch(apiUrl(endpoint, params as Record<string, string> | undefined, query), {
       method: endpoint.method,
       headers: { ...(body === undefined ? {} : { "Content-Type": "application/json" }), Accept: "application/json", ...headers },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
@@ -44,12 +60,13 @@ export async function callApi<E extends Endpoint>(endpoint: E, options: CallOpti
       ...(cache ? { cache } : {}),
     });
   } catch {
-    return { ok: false, status: null, error: {} };
+    return NO_ANSWER;
   }
+  const [{ API }, { apiErrorSchema }] = contract;
   const json = await jsonOf(response);
   if (response.ok) {
-    const parsed = endpoint.output.safeParse(json);
-    return parsed.success ? { ok: true, status: response.status, data: parsed.data as z.output<E["output"]> } : { ok: false, status: response.status, error: {} };
+    const parsed = API[name].output.safeParse(json);
+    return parsed.success ? { ok: true, status: response.status, data: parsed.data as z.output<Api[N]["output"]> } : { ok: false, status: response.status, error: {} };
   }
   const error = apiErrorSchema.safeParse(json);
   return { ok: false, status: response.status, error: error.success ? error.data : {} };

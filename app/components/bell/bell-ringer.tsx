@@ -3,7 +3,6 @@ import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useToast } from "~/components/toast/toast";
 import { FIREWORKS_EVENT } from "~/components/wish-form/events";
 import { bellButtonState, pendingFrom } from "~/domain/bell-button";
-import { API } from "~/domain/contract/api";
 import { creditBanner } from "~/domain/credits";
 import { ANIMATION_MS, ORBITING_PARTICLES_MAX, RING_COOLDOWN_SECONDS, RING_FLOW, RING_TOAST_MS } from "~/domain/limits";
 import {
@@ -123,12 +122,12 @@ function bringIntoView(element: HTMLElement | null) {
 async function latestOwnWishRing(): Promise<string | null> {
   const wishId = readStorage(LAST_WISH_ID_STORAGE_KEY);
   if (!wishId) return null;
-  const result = await callApi(API.getWish, { params: { id: wishId } });
+  const result = await callApi("getWish", { params: { id: wishId } });
   return result.ok ? fellowDreamerRing(result.data) : null;
 }
 
 async function requestRing(wishIds: string[], deviceFingerprint: string): Promise<RingOutcome> {
-  const result = await callApi(API.ring, { body: { wishIds, deviceFingerprint } });
+  const result = await callApi("ring", { body: { wishIds, deviceFingerprint } });
   if (result.status === null) return { kind: "failed" };
   return interpretRingResponse(result.status, result.ok ? result.data : result.error);
 }

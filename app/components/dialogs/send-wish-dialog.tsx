@@ -1,5 +1,4 @@
 import { useId, useState, type FormEvent } from "react";
-import { API } from "~/domain/contract/api";
 import { WISH_MAX_LENGTH } from "~/domain/limits";
 import { FRIEND_SEND_FAILED, FRIEND_SENT_BODY, FRIEND_SENT_TITLE } from "~/domain/messages";
 import { friendWishSchema } from "~/domain/wish";
@@ -39,7 +38,7 @@ export default function SendWishDialog({ onClose }: { onClose: () => void }) {
     setFormError(undefined);
     setSending(true);
     // The friend's mail is written in this page's language.
-    const result = await callApi(API.sendWishToFriend, { body: parsed.data, headers: { "Accept-Language": tag } });
+    const result = await callApi("sendWishToFriend", { body: parsed.data, headers: { "Accept-Language": tag } });
     if (result.ok) setSent(true);
     else setFormError(result.error.error || FRIEND_SEND_FAILED);
     setSending(false);

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { API } from "~/domain/contract/api";
 import { healthVerdict, type HealthVerdict } from "~/domain/health";
 import { HEALTH } from "~/domain/limits";
 import { HEALTH_UNHEALTHY, HEALTH_UNREACHABLE } from "~/domain/messages";
@@ -9,7 +8,7 @@ import * as styles from "./health-banner.css";
 import { useI18n } from "~/i18n/i18n";
 
 async function checkHealth(): Promise<HealthVerdict> {
-  const result = await callApi(API.health, { cache: "no-store" });
+  const result = await callApi("health", { cache: "no-store" });
   return healthVerdict(result.status, result.ok ? result.data : null);
 }
 

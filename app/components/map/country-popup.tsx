@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { API } from "~/domain/contract/api";
 import { MAP_POPUP_PAGE_SIZE } from "~/domain/limits";
 import type { MapCountry } from "~/domain/map-country";
 import { MAP_POPUP_EMPTY, mapPopupShowing, writerName } from "~/domain/messages";
@@ -16,7 +15,7 @@ type PopupState =
   | { status: "loaded"; wishes: PublicWish[]; total: number };
 
 async function fetchNewestWishes(countryCode: string, signal: AbortSignal): Promise<PopupState> {
-  const result = await callApi(API.wall, { query: { country: countryCode, pageSize: MAP_POPUP_PAGE_SIZE, sortBy: "newest" }, signal });
+  const result = await callApi("wall", { query: { country: countryCode, pageSize: MAP_POPUP_PAGE_SIZE, sortBy: "newest" }, signal });
   return result.ok ? { status: "loaded", wishes: result.data.wishes, total: result.data.total } : { status: "failed" };
 }
 

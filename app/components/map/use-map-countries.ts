@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { API } from "~/domain/contract/api";
 import { REFRESH_DEBOUNCE_MS } from "~/domain/limits";
 import { withEntangledWishes, withSubmittedWish, type MapCountry } from "~/domain/map-country";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
@@ -8,7 +7,7 @@ import { useBellMessages, useSocketReopened } from "~/realtime/bell-socket";
 import { useI18n } from "~/i18n/i18n";
 
 async function fetchMapCountries(locale: string, signal?: AbortSignal): Promise<MapCountry[] | null> {
-  const result = await callApi(API.mapCountries, { query: { lang: locale }, signal });
+  const result = await callApi("mapCountries", { query: { lang: locale }, signal });
   return result.ok ? result.data.countries : null;
 }
 

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from "react";
 import { useToast } from "~/components/toast/toast";
-import { API } from "~/domain/contract/api";
 import { RESONATE_ALREADY, RESONATE_FAILED, RESONATE_SUCCESS } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
@@ -36,7 +35,7 @@ export function ResonateButton({ wish, returnTo }: { wish: PublicWish; returnTo:
     }
     setBusy(true);
     try {
-      const result = await callApi(API.resonate, { params: { id: wish.id }, body: { deviceFingerprint: fingerprint() } });
+      const result = await callApi("resonate", { params: { id: wish.id }, body: { deviceFingerprint: fingerprint() } });
       if (!result.ok) throw new Error(`Resonate answered ${result.status}`);
       const answer = result.data;
       setServerCount(answer.newCount);

@@ -1,6 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useToast } from "~/components/toast/toast";
-import { API } from "~/domain/contract/api";
 import {
   COPY_LINK_FAILED,
   COPY_LINK_SUCCESS,
@@ -28,7 +27,7 @@ const NETWORKS: { key: keyof ShareLinks; label: string }[] = [
 
 /** Asks the server for the wish's current state: a wish may have been rung since the page loaded. */
 async function lookUpOutcome(wishId: string): Promise<CopyLinkOutcome | null> {
-  const result = await callApi(API.getWish, { params: { id: wishId } });
+  const result = await callApi("getWish", { params: { id: wishId } });
   if (result.status === 404) return copyLinkOutcome(null);
   return result.ok ? copyLinkOutcome(result.data) : null;
 }
@@ -139,7 +138,7 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
   /** Flags the wish for the moderators (one report per device; three reports hide it until reviewed). */
   async function report() {
     try {
-      const result = await callApi(API.report, { params: { id: wish.id }, body: { deviceFingerprint: fingerprint() } });
+      const result = await callApi("report", { params: { id: wish.id }, body: { deviceFingerprint: fingerprint() } });
       if (!result.ok) throw new Error(`report answered ${result.status}`);
       const answer = result.data;
       toast.show(answer.alreadyReported ? REPORT_ALREADY : REPORT_SENT, answer.alreadyReported ? "info" : "success");

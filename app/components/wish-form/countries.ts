@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from "react";
-import { API } from "~/domain/contract/api";
 import { callApi } from "~/lib/api-client";
 
 /** The country list behind the country field's suggestions, fetched the first time it is needed. */
@@ -8,7 +7,7 @@ export function useCountryList(): { countries: readonly string[]; loadCountries:
   const request = useRef<Promise<readonly string[]> | null>(null);
 
   const loadCountries = useCallback(() => {
-    request.current ??= callApi(API.countries)
+    request.current ??= callApi("countries")
       .then((result) => {
         if (!result.ok) throw new Error(`Countries answered ${result.status}`);
         const sorted = [...result.data.countries].sort((a, b) => a.localeCompare(b));
@@ -47,7 +46,7 @@ function currentPosition(): Promise<GeolocationPosition> {
 /** The device's country, from its position and the reverse-geocode call; null when either is unavailable. */
 export async function detectCountry(): Promise<DetectedPlace | null> {
   const { latitude, longitude } = (await currentPosition()).coords;
-  const result = await callApi(API.reverseGeocode, { query: { lat: latitude, lon: longitude } });
+  const result = await callApi("reverseGeocode", { query: { lat: latitude, lon: longitude } });
   const country = result.ok ? result.data.address?.country : undefined;
   return country?.trim() ? { country, lat: latitude, lon: longitude } : null;
 }

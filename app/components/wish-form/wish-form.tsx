@@ -1,7 +1,6 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
 import { useToast } from "~/components/toast/toast";
-import { API } from "~/domain/contract/api";
 import {
   COUNTRY_MAX_LENGTH,
   ENCODING_STAGES,
@@ -161,7 +160,7 @@ export function WishForm({ failure, submittedId, submittedFor }: { failure?: Wis
     setError(null);
     setShowNotice(false);
     setSentFor(null);
-    const result = await callApi(API.submitWish, {
+    const result = await callApi("submitWish", {
       headers: { "Accept-Language": tag },
       body: {
         ...values,

@@ -1,5 +1,4 @@
 import type { z } from "zod";
-import { API } from "~/domain/contract/api";
 import type { pushSubscriptionSchema } from "~/domain/push";
 import { callApi } from "~/lib/api-client";
 
@@ -19,7 +18,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 export async function subscribeToRing(wishId: string, deviceFingerprint: string): Promise<PushOutcome> {
-  const key = await callApi(API.pushKey);
+  const key = await callApi("pushKey");
   if (!key.ok) return "unavailable";
   const { publicKey } = key.data;
   if ((await Notification.requestPermission()) !== "granted") return "denied";
@@ -28,7 +27,7 @@ export async function subscribeToRing(wishId: string, deviceFingerprint: string)
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  const result = await callApi(API.subscribePush, {
+  const result = await callApi("subscribePush", {
     params: { id: wishId },
     body: { deviceFingerprint, subscription: subscription.toJSON() as z.input<typeof pushSubscriptionSchema> },
   });

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { API } from "~/domain/contract/api";
 import type { PublicWish } from "~/domain/public-wish";
 import { yourWishState, type YourWishState } from "~/domain/your-wish";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
@@ -21,7 +20,7 @@ export function useYourWish(pending: readonly PublicWish[]): YourWishState | nul
   useEffect(() => {
     if (!id || inPending || settled.current === id) return;
     const controller = new AbortController();
-    void callApi(API.getWish, { params: { id }, signal: controller.signal }).then((result) => {
+    void callApi("getWish", { params: { id }, signal: controller.signal }).then((result) => {
       // Offline or aborted: the card keeps what it knew, and the next change of the list asks again.
       if (result.status === null) return;
       // A wish that is gone (hidden by the moderators) will not come back: stop asking after it.

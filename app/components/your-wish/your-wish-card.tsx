@@ -1,7 +1,6 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useToast } from "~/components/toast/toast";
-import { API } from "~/domain/contract/api";
 import { callApi } from "~/lib/api-client";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import {
@@ -48,7 +47,7 @@ export function YourWishCard({ state }: { state: YourWishState | null }) {
   const withdraw = async () => {
     setBusy(true);
     try {
-      const result = await callApi(API.withdrawWish, { params: { id: state.wish.id }, body: { deviceFingerprint: fingerprint() } });
+      const result = await callApi("withdrawWish", { params: { id: state.wish.id }, body: { deviceFingerprint: fingerprint() } });
       if (!result.ok && result.status !== 404) throw new Error(`withdraw answered ${result.status}`);
       writeStorage(YOUR_WISH_HIDDEN_STORAGE_KEY, state.wish.id);
       toast.show(t(YOUR_WISH_WITHDRAWN), "success");

@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { BELL_HISTORY_PAGE_SIZE, REPORT_REASON_MAX_LENGTH, WALL_MAX_PAGE_SIZE } from "~/domain/limits";
-import { mapCountrySchema } from "~/domain/map-country";
 import { REQUEST_BODY_INVALID } from "~/domain/messages";
-import { liveActivitySchema, publicWishSchema, siteStatsSchema, wallPageSchema } from "~/domain/public-wish";
 import { pushSubscriptionSchema } from "~/domain/push";
-import { ringHistoryItemSchema, ringResponseSchema } from "~/domain/ring-view";
 import { optionalVisitorText } from "~/domain/text";
 import { fingerprintSchema, friendWishSchema, resonateSchema, ringRequestSchema, wallQuerySchema, wishSubmitSchema } from "~/domain/wish";
 import { endpoint, success } from "./endpoint";
 import { CSP_REPORT_PATH } from "./paths";
+import { liveActivitySchema, mapCountrySchema, publicWishSchema, ringHistoryItemSchema, ringResponseSchema, siteStatsSchema, wallPageSchema } from "./shapes";
 
 // Paging is clamped, never refused: a hand-edited link still gets a page.
 const clamp = (fallback: number, max: number) =>

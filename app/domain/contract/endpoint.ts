@@ -68,15 +68,6 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
     ? Name
     : never;
 
-/** A path with its parameters filled in, each one encoded. */
-export function fillPath(path: string, params: Record<string, string> = {}): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing path parameter ${name}`);
-    return encodeURIComponent(value);
-  });
-}
-
 /** A failure's body (docs/api.md#errors), read leniently: a client decides by `code`, and falls back when it is absent. */
 export const apiErrorSchema = z.object({
   success: z.literal(false).optional(),
