@@ -1,5 +1,6 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { matchRoutes, type Params } from "@remix-run/react";
+import { API_PREFIX } from "~/domain/contract/endpoint";
 import { type ApiDispatch, isApiDispatch } from "~/server/api-route.server";
 
 /**
@@ -38,7 +39,7 @@ function apiRoutes(build: ServerBuild): ApiRoute[] {
     routes = Object.values(build.routes).flatMap((route) => {
       const handler = route?.module.loader;
       const path = route ? `/${fullPath(build, route.id)}` : "";
-      if (!route || !isApiDispatch(handler) || !path.startsWith("/api/")) return [];
+      if (!route || !isApiDispatch(handler) || !path.startsWith(API_PREFIX)) return [];
       return [{ path, handler }];
     });
     routesByBuild.set(build, routes);
@@ -47,7 +48,7 @@ function apiRoutes(build: ServerBuild): ApiRoute[] {
 }
 
 export function matchApiRoute(build: ServerBuild, request: Request, url: URL): ApiMatch | undefined {
-  if (request.method === "HEAD" || !url.pathname.startsWith("/api/")) return undefined;
+  if (request.method === "HEAD" || !url.pathname.startsWith(API_PREFIX)) return undefined;
   const [match] = matchRoutes(apiRoutes(build), url.pathname) ?? [];
   // One handler answers every method: `apiRoute` dispatches on it, and each route exports it as its action too.
   return match ? { handler: match.route.handler, params: match.params } : undefined;

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { CSP_REPORT_PATH } from "./contract/paths";
 
-/** The path browsers send Content-Security-Policy violation reports to (`report-uri`, `report-to csp`). */
-export const CSP_REPORT_PATH = "/api/csp-report";
+export { CSP_REPORT_PATH };
 export const CSP_REPORT_GROUP = "csp";
 /** Reports one request may carry (the Reporting API batches them); the rest are dropped. */
 export const CSP_REPORTS_PER_REQUEST = 20;

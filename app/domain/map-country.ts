@@ -1,21 +1,9 @@
+import type { z } from "zod";
+import type { mapCountrySchema } from "./contract/shapes";
 import { WISH_STATUS } from "./statuses";
 
 /** One country on the world map (GET /api/map/countries): live activity joined with its centroid and flags. */
-export interface MapCountry {
-  countryCode: string;
-  country: string;
-  flag: string;
-  lat: number;
-  lon: number;
-  wishCount: number;
-  pendingWishCount: number;
-  hasEntangledWishes: boolean;
-  isNew: boolean;
-  /** Flag image URLs to try in order; the emoji flag stands in when every one fails. */
-  flagImages: string[];
-  /** The country's name in the page's language, where it is not English. */
-  label?: string;
-}
+export type MapCountry = z.output<typeof mapCountrySchema>;
 
 export type FlagDisplay = { kind: "image"; src: string } | { kind: "emoji"; emoji: string };
 

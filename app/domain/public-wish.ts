@@ -1,48 +1,13 @@
-import type { Theme } from "./theme";
-import type { WishStatus } from "./wish-rules";
+import type { z } from "zod";
+import type { liveActivitySchema, publicWishSchema, siteStatsSchema, wallPageSchema } from "./contract/shapes";
 
-/** A wish as anyone may see it (docs/api.md): no e-mail, fingerprint, IP or coordinates. */
-export interface PublicWish {
-  id: string;
-  wish: string;
-  name: string;
-  country: string | null;
-  countryCode: string | null;
-  location: string;
-  theme: Theme;
-  status: WishStatus;
-  bellRingId: string | null;
-  timestamp: string;
-  resonanceCount: number;
-  isResonated?: boolean;
-  /** Only in a ring's list: the wish was withdrawn after it rang, and only its place remains. */
-  withdrawn?: true;
-}
+// The shapes are declared once, as zod, in app/domain/contract/shapes.ts; these are their types. A type-only import
+// keeps zod out of every page that only needs the types (docs/architecture.md#budgets).
 
-export interface WallPage {
-  wishes: PublicWish[];
-  total: number;
-  countryCount: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface SiteStats {
-  totalWishes: number;
-  countriesEntangled: number;
-  mostActiveLocations: { country: string; countryCode: string; count: number }[];
-}
-
+/** A wish as anyone may see it (docs/api.md#the-public-wish): no e-mail, fingerprint, IP or coordinates. */
+export type PublicWish = z.output<typeof publicWishSchema>;
+export type WallPage = z.output<typeof wallPageSchema>;
+export type SiteStats = z.output<typeof siteStatsSchema>;
 /** The counters the home page's ribbon shows. */
 export type RibbonStats = Pick<SiteStats, "totalWishes" | "countriesEntangled">;
-
-export interface LiveActivity {
-  country: string;
-  countryCode: string;
-  flag: string;
-  wishCount: number;
-  lastWish: string;
-  isNew: boolean;
-  pendingWishCount: number;
-  hasEntangledWishes: boolean;
-}
+export type LiveActivity = z.output<typeof liveActivitySchema>;

@@ -1,3 +1,5 @@
+import type { z } from "zod";
+import type { ringHistoryItemSchema, ringResponseSchema } from "./contract/shapes";
 import type { PublicWish } from "./public-wish";
 import type { RoomMessage } from "./room-messages";
 
@@ -53,21 +55,11 @@ export interface HardwareRun {
 }
 
 /** One entry of GET /api/bell/history (docs/api.md). */
-export interface RingHistoryItem {
-  id: string;
-  wishIds: string[];
-  createdAt: string;
-  status: RingStatus;
-  poem: string | null;
-}
+export type RingHistoryItem = z.output<typeof ringHistoryItemSchema>;
 
-/** The answer of POST /api/bell/ring (docs/api.md). */
-export interface RingResponse {
-  success: true;
-  bellRingId: string;
-  message: string;
-  data: { batches: { wishIds: string[]; bellRingId: string }[]; pendingLeft: number; cooldownSeconds: number };
-}
+/** The answer of POST /api/bell/ring (docs/api.md#calls). */
+export type RingResponse = z.output<typeof ringResponseSchema>;
+
 
 type BatchUpdate = Extract<RoomMessage, { type: "batch-update" }>;
 

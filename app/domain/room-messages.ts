@@ -1,38 +1,72 @@
-import type { PublicWish } from "./public-wish";
+import { z } from "zod";
+import { publicWishSchema } from "./contract/shapes";
 
-/** Server → client messages on /ws (docs/realtime.md#messages). Clients only ever send the text `ping`. */
-export type RoomMessage =
-  | { type: "bell-rung"; ringId: string; virtual: boolean; wishIds: string[]; pendingLeft: number; cooldownSeconds?: number }
-  | {
-      type: "batch-update";
-      subType: "completed";
-      bellRingId: string;
-      /**
-       * Beyond the first protocol's fields, so that no page asks again (docs/realtime.md#pages-follow-the-socket): `completedAt` (ISO time) lets a waiting
-       * page show the ring; `creditsSeconds` is what is left after it (null: no limit); `countryCodes` names the
-       * country of each of its wishes the map counts, which move from waiting to entangled.
-       */
-      data: {
-        result: { quantumResult: string; poem: string; counts: Record<string, number> };
-        completedAt?: string;
-        creditsSeconds?: number | null;
-        countryCodes?: string[];
-      };
-    }
-  | { type: "batch-update"; subType: "failed"; bellRingId: string; data: { error: string; retrying: boolean } }
+const batchUpdateSchema = z.discriminatedUnion("subType", [
+  z.object({
+    type: z.literal("batch-update"),
+    subType: z.literal("completed"),
+    bellRingId: z.string(),
+    /**
+     * Beyond the first protocol's fields, so that no page asks again (docs/realtime.md#pages-follow-the-socket): `completedAt` (ISO time) lets a waiting
+     * page show the ring; `creditsSeconds` is what is left after it (null: no limit); `countryCodes` names the
+     * country of each of its wishes the map counts, which move from waiting to entangled.
+     */
+    data: z.object({
+      result: z.object({ quantumResult: z.string(), poem: z.string(), counts: z.record(z.string(), z.number()) }),
+      completedAt: z.string().optional(),
+      creditsSeconds: z.number().nullable().optional(),
+      countryCodes: z.array(z.string()).optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal("batch-update"),
+    subType: z.literal("failed"),
+    bellRingId: z.string(),
+    data: z.object({ error: z.string(), retrying: z.boolean() }),
+  }),
+]);
+
+/** Server → client messages on /ws (docs/realtime.md#messages), told apart by `type`. Clients only ever send the text `ping`. */
+export const roomMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("bell-rung"),
+    ringId: z.string(),
+    virtual: z.boolean(),
+    wishIds: z.array(z.string()),
+    pendingLeft: z.number(),
+    cooldownSeconds: z.number().optional(),
+  }),
+  batchUpdateSchema,
   /** `wish` (the wish as the wall shows it) is beyond the first protocol's fields: a page adds it without asking (docs/realtime.md#pages-follow-the-socket). */
-  | { type: "wish-submitted"; country: string | null; countryCode: string | null; theme: string; wish?: PublicWish }
-  | { type: "presence"; count: number };
+  z.object({
+    type: z.literal("wish-submitted"),
+    country: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    theme: z.string(),
+    wish: publicWishSchema.optional(),
+  }),
+  z.object({ type: z.literal("presence"), count: z.number() }),
+]);
+export type RoomMessage = z.output<typeof roomMessageSchema>;
 
-const TYPES = new Set(["bell-rung", "batch-update", "wish-submitted", "presence"]);
-
-/** Parses a socket frame; anything that is not one of our messages is dropped. */
+/** Parses a socket frame (a JSON text); anything that is not one of our messages is dropped. */
 export function parseRoomMessage(data: unknown): RoomMessage | null {
   if (typeof data !== "string") return null;
+  let json: unknown;
   try {
-    const message = JSON.parse(data) as { type?: unknown };
-    return typeof message?.type === "string" && TYPES.has(message.type) ? (message as RoomMessage) : null;
+    json = JSON.parse(data);
   } catch {
     return null;
   }
+  const parsed = roomMessageSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * The one way a socket frame is written: checked against the same union the page parses with, so the room never
+ * sends what a page would drop. Null for a message that is not one of ours (it reaches the room over RPC).
+ */
+export function roomFrame(message: RoomMessage): string | null {
+  const parsed = roomMessageSchema.safeParse(message);
+  return parsed.success ? JSON.stringify(parsed.data) : null;
 }

@@ -1,6 +1,6 @@
 import type { PublicWish } from "./public-wish";
 import { ringOf } from "./ring-batch";
-import { WISH_STATUS, WISH_STATUSES } from "./statuses";
+import { WISH_STATUS } from "./statuses";
 
 /** Where the visitor's own wish stands, for the card that follows it from the home page. */
 export type YourWishState =
@@ -16,20 +16,4 @@ export function yourWishState(wish: PublicWish, pendingOldestFirst: readonly Pic
   const index = pendingOldestFirst.findIndex((pending) => pending.id === wish.id);
   const ahead = index < 0 ? pendingOldestFirst.length : index;
   return { kind: "waiting", wish, ahead, ...ringOf(ahead, pendingOldestFirst.length) };
-}
-
-/** The wish in an answer of GET /api/wishes/{id}, or null for anything else (an error body, a changed shape). */
-export function readPublicWish(json: unknown): PublicWish | null {
-  if (typeof json !== "object" || json === null) return null;
-  const wish = json as Record<string, unknown>;
-  const text = (key: string) => typeof wish[key] === "string";
-  const textOrNull = (key: string) => wish[key] === null || text(key);
-  const valid =
-    text("id") &&
-    text("wish") &&
-    (WISH_STATUSES as readonly unknown[]).includes(wish.status) &&
-    textOrNull("bellRingId") &&
-    textOrNull("country") &&
-    textOrNull("countryCode");
-  return valid ? (wish as unknown as PublicWish) : null;
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { INITIAL_RECONNECT, socketClosed, socketOpened } from "~/domain/reconnect";
-import { parseRoomMessage, type RoomMessage } from "~/domain/room-messages";
+import type { RoomMessage } from "~/domain/room-messages";
 
 type Listener = (message: RoomMessage) => void;
 
@@ -42,6 +42,24 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let stopped = false;
     let everOpen = false;
+    // The parser (the socket union, and zod with it) loads beside the socket rather than with the page
+    // (docs/architecture.md#budgets); frames that arrive first wait for it, in order.
+    let parse: ((data: unknown) => RoomMessage | null) | undefined;
+    let early: unknown[] | null = [];
+    const deliver = (data: unknown) => {
+      const message = parse?.(data);
+      if (message) for (const listener of listeners.current) listener(message);
+    };
+    import("~/domain/room-messages").then(
+      (module) => {
+        parse = module.parseRoomMessage;
+        early?.forEach(deliver);
+        early = null;
+      },
+      () => {
+        early = null;
+      },
+    );
 
     const connect = () => {
       socket = new WebSocket(socketUrl());
@@ -53,8 +71,8 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
         heartbeat = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), HEARTBEAT_MS);
       });
       socket.addEventListener("message", (event) => {
-        const message = parseRoomMessage(event.data);
-        if (message) for (const listener of listeners.current) listener(message);
+        if (parse) deliver(event.data);
+        else early?.push(event.data);
       });
       socket.addEventListener("close", (event) => {
         setConnected(false);

@@ -1,5 +1,6 @@
+import { API } from "~/domain/contract/api";
 import { parseCspReports } from "~/domain/csp-report";
-import { apiRoute } from "~/server/api-route.server";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { recordCspReports } from "~/server/csp-reports.server";
 import { readJsonBody } from "~/server/request.server";
 
@@ -8,10 +9,10 @@ import { readJsonBody } from "~/server/request.server";
  * `report-uri`). Stored, reduced and rate-limited, for /admin. A browser reads no answer, so it gets 204 either way;
  * a body that is not JSON gets the API's 400.
  */
-export const loader = apiRoute({
-  POST: async ({ request, context }) => {
+export const loader = apiRoute(
+  serve(API.cspReport, async ({ request, context }) => {
     await recordCspReports(context.cloudflare.env, request, parseCspReports(await readJsonBody(request)));
     return new Response(null, { status: 204 });
-  },
-});
+  }),
+);
 export const action = loader;

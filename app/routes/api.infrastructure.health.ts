@@ -1,8 +1,9 @@
-import { apiRoute } from "~/server/api-route.server";
+import { API } from "~/domain/contract/api";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { checkHealth } from "~/server/health.server";
 import { ok } from "~/server/http.server";
 
-export const loader = apiRoute({
-  GET: async ({ context }) => ok({ ...(await checkHealth(context.cloudflare.env)) }, { headers: { "Cache-Control": "no-store" } }),
-});
+export const loader = apiRoute(
+  serve(API.health, async ({ context }) => ok({ ...(await checkHealth(context.cloudflare.env)) }, { headers: { "Cache-Control": "no-store" } })),
+);
 export const action = loader;

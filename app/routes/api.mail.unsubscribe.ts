@@ -1,6 +1,7 @@
+import { API } from "~/domain/contract/api";
 import { MAIL_STOP_INVALID } from "~/domain/messages";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { apiRoute } from "~/server/api-route.server";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { isMailStopToken, stopMail } from "~/server/email/mail-stop.server";
 import { ApiError, ok } from "~/server/http.server";
 
@@ -11,12 +12,12 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("t")
  * `List-Unsubscribe` header), and the address gets no more mail and leaves the newsletter. Only POST changes anything:
  * scanners open links, and a person reading the mail follows its "this wasn't me" link (/mail/stop) instead.
  */
-export const loader = apiRoute({
-  POST: async ({ request, context }) => {
+export const loader = apiRoute(
+  serve(API.unsubscribe, async ({ request, context }) => {
     const token = tokenOf(request);
     if (!isMailStopToken(token)) throw new ApiError(400, MAIL_STOP_INVALID, { code: ERROR_CODE.invalidRequest });
     await stopMail(context.cloudflare.env, token);
     return ok({ unsubscribed: true });
-  },
-});
+  }),
+);
 export const action = loader;

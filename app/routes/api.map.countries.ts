@@ -1,10 +1,12 @@
-import { apiRoute } from "~/server/api-route.server";
+import { API } from "~/domain/contract/api";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
 import { cachedMapCountries } from "~/server/public-reads.server";
 import { queryLocale, withCountryLabels } from "~/server/country-names.server";
 
-export const loader = apiRoute({
-  GET: async ({ context, request }) =>
+export const loader = apiRoute(
+  serve(API.mapCountries, async ({ context, request }) =>
     ok({ countries: withCountryLabels(await cachedMapCountries(context.cloudflare.env), queryLocale(new URL(request.url))) }),
-});
+  ),
+);
 export const action = loader;

@@ -1,10 +1,11 @@
-import { apiRoute } from "~/server/api-route.server";
+import { API } from "~/domain/contract/api";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { QUANTUM_UNREACHABLE } from "~/domain/messages";
 import { quantumCredits } from "~/server/credits.server";
 import { ApiError, ok } from "~/server/http.server";
 
-export const loader = apiRoute({
-  GET: async ({ context }) => {
+export const loader = apiRoute(
+  serve(API.creditsRemaining, async ({ context }) => {
     try {
       const { seconds, unlimited, instanceId } = await quantumCredits(context.cloudflare.env);
       // An instance without a usage limit (and no operator budget) is said to be unlimited instead of given a number.
@@ -12,6 +13,6 @@ export const loader = apiRoute({
     } catch {
       throw new ApiError(503, QUANTUM_UNREACHABLE);
     }
-  },
-});
+  }),
+);
 export const action = loader;

@@ -1,8 +1,9 @@
-import { apiRoute } from "~/server/api-route.server";
+import { API } from "~/domain/contract/api";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
 import { cachedSiteStats, SHARED_READ_CACHE_CONTROL } from "~/server/public-reads.server";
 
-export const loader = apiRoute({
-  GET: async ({ context }) => ok({ stats: await cachedSiteStats(context.cloudflare.env) }, { headers: { "Cache-Control": SHARED_READ_CACHE_CONTROL } }),
-});
+export const loader = apiRoute(
+  serve(API.stats, async ({ context }) => ok({ stats: await cachedSiteStats(context.cloudflare.env) }, { headers: { "Cache-Control": SHARED_READ_CACHE_CONTROL } })),
+);
 export const action = loader;

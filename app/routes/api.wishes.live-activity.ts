@@ -1,9 +1,11 @@
-import { apiRoute } from "~/server/api-route.server";
+import { API } from "~/domain/contract/api";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
 import { cachedLiveActivity, SHARED_READ_CACHE_CONTROL } from "~/server/public-reads.server";
 
-export const loader = apiRoute({
-  GET: async ({ context }) =>
+export const loader = apiRoute(
+  serve(API.liveActivity, async ({ context }) =>
     ok({ activities: await cachedLiveActivity(context.cloudflare.env) }, { headers: { "Cache-Control": SHARED_READ_CACHE_CONTROL } }),
-});
+  ),
+);
 export const action = loader;

@@ -1,8 +1,9 @@
-import { apiRoute } from "~/server/api-route.server";
+import { API } from "~/domain/contract/api";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
 import { pendingWishes } from "~/server/wishes.server";
 
-export const loader = apiRoute({
-  GET: async ({ context }) => ok({ wishes: await pendingWishes(context.cloudflare.env) }, { headers: { "Cache-Control": "no-store" } }),
-});
+export const loader = apiRoute(
+  serve(API.pendingWishes, async ({ context }) => ok({ wishes: await pendingWishes(context.cloudflare.env) }, { headers: { "Cache-Control": "no-store" } })),
+);
 export const action = loader;

@@ -1,13 +1,7 @@
-import { wallQuerySchema } from "~/domain/wish";
-import { apiRoute } from "~/server/api-route.server";
+import { API } from "~/domain/contract/api";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { ok } from "~/server/http.server";
 import { cachedWallPage } from "~/server/public-reads.server";
-import { parseWith, searchParamsObject } from "~/server/request.server";
 
-export const loader = apiRoute({
-  GET: async ({ request, context }) => {
-    const query = parseWith(wallQuerySchema, searchParamsObject(request));
-    return ok({ ...(await cachedWallPage(context.cloudflare.env, query)) });
-  },
-});
+export const loader = apiRoute(serve(API.wall, async ({ input, context }) => ok({ ...(await cachedWallPage(context.cloudflare.env, input)) })));
 export const action = loader;

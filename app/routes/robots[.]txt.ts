@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { API_PREFIX } from "~/domain/contract/endpoint";
 import { settingsOf } from "~/server/settings.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
@@ -7,7 +8,7 @@ export function loader({ context }: LoaderFunctionArgs) {
     "User-agent: *",
     "Allow: /",
     "Disallow: /admin",
-    "Disallow: /api/",
+    `Disallow: ${API_PREFIX}`,
     "Disallow: /newsletter",
     "",
     `Sitemap: ${siteUrl}/sitemap.xml`,

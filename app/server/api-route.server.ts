@@ -1,11 +1,25 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import type { z } from "zod";
+import type { Endpoint, Method } from "~/domain/contract/endpoint";
 import { ApiError, handleApi } from "./http.server";
 import { inRequestLanguage } from "./api-language.server";
 import { reportInBackground } from "./report-error.server";
+import { parseWith, readJsonBody, searchParamsObject } from "./request.server";
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-type Handler = (args: LoaderFunctionArgs) => Promise<Response>;
 export type ApiDispatch = (args: LoaderFunctionArgs) => Promise<Response>;
+
+/** A declared call's handler: the request's arguments and its input, already parsed with the declaration's schema. */
+export type ApiHandler<E extends Endpoint> = (args: LoaderFunctionArgs & { input: z.output<E["input"]> }) => Promise<Response>;
+
+interface Served {
+  endpoint: Endpoint;
+  handler: ApiHandler<Endpoint>;
+}
+
+/** One declared call (app/domain/contract/api.ts) and the handler that serves it. */
+export function serve<E extends Endpoint>(endpoint: E, handler: ApiHandler<E>): Served {
+  return { endpoint, handler: handler as ApiHandler<Endpoint> };
+}
 
 // A registered symbol, as React tags its elements: the brand still reads true on a route module loaded from the
 // build by a test that imports this module from source.
@@ -16,21 +30,29 @@ export function isApiDispatch(loader: unknown): loader is ApiDispatch {
   return typeof loader === "function" && API_DISPATCH in loader;
 }
 
+async function inputOf(endpoint: Endpoint, request: Request): Promise<unknown> {
+  if (endpoint.inputIn === "body") return parseWith(endpoint.input, await readJsonBody(request));
+  if (endpoint.inputIn === "query") return parseWith(endpoint.input, searchParamsObject(request));
+  return {};
+}
+
 /**
- * One API resource route: handlers by method, every answer and error in the same JSON shape, and a JSON 405
- * (not Remix's HTML one) for any other method. Use as `export const loader = apiRoute({...}); export const action = loader;`
- * (plain `export const` declarations: Remix strips them from the client bundle only in that form).
+ * One API resource route: the calls it serves, each by its declaration (method and input from the contract), every
+ * answer and error in the same JSON shape, and a JSON 405 (not Remix's HTML one) for any other method. Use as
+ * `export const loader = apiRoute(serve(API.x, …)); export const action = loader;` (plain `export const`
+ * declarations: Remix strips them from the client bundle only in that form).
  */
-export function apiRoute(handlers: Partial<Record<Method, Handler>>): ApiDispatch {
-  const allowed = Object.keys(handlers).join(", ");
+export function apiRoute(...calls: Served[]): ApiDispatch {
+  const byMethod = new Map<Method, Served>(calls.map((call) => [call.endpoint.method, call]));
+  const allowed = [...byMethod.keys()].join(", ");
   const dispatch = async (args: LoaderFunctionArgs) =>
     inRequestLanguage(
       args.request,
       await handleApi(async () => {
         const method = args.request.method === "HEAD" ? "GET" : (args.request.method as Method);
-        const handler = handlers[method];
-        if (!handler) throw new ApiError(405, `This address only answers ${allowed} requests.`);
-        return handler(args);
+        const call = byMethod.get(method);
+        if (!call) throw new ApiError(405, `This address only answers ${allowed} requests.`);
+        return call.handler({ ...args, input: await inputOf(call.endpoint, args.request) });
       }, (error) => reportInBackground(args.context?.cloudflare, error, "api")),
     );
   return Object.defineProperty(dispatch, API_DISPATCH, { value: true });

@@ -1,3 +1,4 @@
+import { API_PREFIX } from "~/domain/contract/endpoint";
 import type { WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { announceWish } from "./announce.server";
@@ -13,7 +14,7 @@ import { splitLocalePath, type Locale } from "~/domain/locale";
  */
 function wishLocale(request: Request): Locale {
   const { pathname } = new URL(request.url);
-  return pathname.startsWith("/api/") ? requestLocale(request) : splitLocalePath(pathname).locale;
+  return pathname.startsWith(API_PREFIX) ? requestLocale(request) : splitLocalePath(pathname).locale;
 }
 
 /**

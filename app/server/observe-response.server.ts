@@ -1,3 +1,4 @@
+import { API_PREFIX } from "~/domain/contract/endpoint";
 import { recordMetric } from "./metrics.server";
 import { countError } from "./operations.server";
 
@@ -6,7 +7,7 @@ import { countError } from "./operations.server";
  * metric, after the answer has gone. Only `/api/` answers are JSON errors with a code; pages are not counted.
  */
 export function observeResponse(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, request: Request, url: URL, response: Response): void {
-  if (response.status < 400 || !url.pathname.startsWith("/api/")) return;
+  if (response.status < 400 || !url.pathname.startsWith(API_PREFIX)) return;
   if (!response.headers.get("Content-Type")?.includes("application/json")) return;
   const copy = response.clone();
   ctx.waitUntil(

@@ -1,3 +1,4 @@
+import { API_PREFIX } from "~/domain/contract/endpoint";
 import { fail } from "./http.server";
 import { REQUEST_TOO_LARGE } from "~/domain/messages";
 
@@ -10,7 +11,7 @@ export const MAX_API_BODY_BYTES = 16 * 1024;
 export const MAX_FORM_BODY_BYTES = 32 * 1024;
 
 export function bodyLimitFor(url: URL): number {
-  return url.pathname.startsWith("/api/") ? MAX_API_BODY_BYTES : MAX_FORM_BODY_BYTES;
+  return url.pathname.startsWith(API_PREFIX) ? MAX_API_BODY_BYTES : MAX_FORM_BODY_BYTES;
 }
 
 /**

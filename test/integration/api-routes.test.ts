@@ -1,6 +1,8 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
-import { apiRoute } from "~/server/api-route.server";
+import { z } from "zod";
+import { endpoint } from "~/domain/contract/endpoint";
+import { apiRoute, serve } from "~/server/api-route.server";
 import { matchApiRoute } from "../../workers/api-routes";
 import { ORIGIN } from "../support/api";
 import { remixBuild } from "../support/build";
@@ -43,10 +45,12 @@ describe("the JSON API's own dispatch (ADR 0015)", () => {
   });
 });
 
+const aGet = (path: string) => endpoint({ method: "GET", path, output: z.null() });
+
 describe("a request the API dispatch takes", () => {
   it("is never handed on to Remix: only apiRoute loaders, which always answer, are taken", () => {
     const plain = { id: "routes/api.plain", path: "api/plain", parentId: "root", module: { loader: async () => new Response("plain") } };
-    const branded = { id: "routes/api.branded", path: "api/branded", parentId: "root", module: { loader: apiRoute({ GET: async () => new Response("ok") }) } };
+    const branded = { id: "routes/api.branded", path: "api/branded", parentId: "root", module: { loader: apiRoute(serve(aGet("/api/branded"), async () => new Response("ok"))) } };
     const tiny = { ...build, routes: { root: build.routes.root, [plain.id]: plain, [branded.id]: branded } } as unknown as ServerBuild;
     const at = (path: string) => matchApiRoute(tiny, new Request(new URL(path, ORIGIN)), new URL(path, ORIGIN));
     expect(at("/api/plain")).toBeUndefined();
@@ -56,12 +60,12 @@ describe("a request the API dispatch takes", () => {
   it("answers whatever its handler throws as JSON, once", async () => {
     let calls = 0;
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const dispatch = apiRoute({
-      GET: async () => {
+    const dispatch = apiRoute(
+      serve(aGet("/api/boom"), async () => {
         calls += 1;
         throw new Error("boom");
-      },
-    });
+      }),
+    );
     const answer = await dispatch({ request: new Request(ORIGIN), params: {}, context: {} } as never);
     expect(answer.status).toBe(500);
     expect(await answer.json()).toMatchObject({ success: false });

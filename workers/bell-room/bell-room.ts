@@ -6,7 +6,7 @@ import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
 import { cooldownLeftMs, networkRingRules } from "~/domain/limits";
 import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
 import { relayNames } from "~/domain/relays";
-import type { RoomMessage } from "~/domain/room-messages";
+import { roomFrame, type RoomMessage } from "~/domain/room-messages";
 import type { QuantumCredits } from "~/server/credits.server";
 import { claimRing, type RingClaim } from "~/server/rings/claim.server";
 import { QuantumConfigurationError } from "../quantum";
@@ -242,8 +242,12 @@ export class BellRoom extends DurableObject<Env> {
   }
 
   private send(message: RoomMessage): number {
+    const frame = roomFrame(message);
+    if (frame === null) {
+      log("error", "a message that is not in the socket protocol was not sent", { type: String((message as { type?: unknown }).type) });
+      return 0;
+    }
     this.measure(message);
-    const frame = JSON.stringify(message);
     const names = relayNames(this.settings.RELAY_COUNT);
     for (const name of names) void this.publishTo(name, frame);
     return names.length;

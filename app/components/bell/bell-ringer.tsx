@@ -43,6 +43,7 @@ import {
 import { RingProgressOverlay } from "./ring-progress";
 import { ringPreview, ringWishIds } from "~/domain/ring-batch";
 import { useStoredString } from "~/hooks/use-stored-string";
+import { callApi } from "~/lib/api-client";
 import { useI18n } from "~/i18n/i18n";
 
 /**
@@ -121,25 +122,14 @@ function bringIntoView(element: HTMLElement | null) {
 async function latestOwnWishRing(): Promise<string | null> {
   const wishId = readStorage(LAST_WISH_ID_STORAGE_KEY);
   if (!wishId) return null;
-  try {
-    const response = await fetch(`/api/wishes/${encodeURIComponent(wishId)}`, { headers: { Accept: "application/json" } });
-    return response.ok ? fellowDreamerRing(await response.json()) : null;
-  } catch {
-    return null;
-  }
+  const result = await callApi("getWish", { params: { id: wishId } });
+  return result.ok ? fellowDreamerRing(result.data) : null;
 }
 
 async function requestRing(wishIds: string[], deviceFingerprint: string): Promise<RingOutcome> {
-  try {
-    const response = await fetch("/api/bell/ring", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ wishIds, deviceFingerprint }),
-    });
-    return interpretRingResponse(response.status, await response.json().catch(() => null));
-  } catch {
-    return { kind: "failed" };
-  }
+  const result = await callApi("ring", { body: { wishIds, deviceFingerprint } });
+  if (result.status === null) return { kind: "failed" };
+  return interpretRingResponse(result.status, result.ok ? result.data : result.error);
 }
 
 export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRingerProps) {

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { WISH_MAX_LENGTH } from "~/domain/limits";
 import { FRIEND_SEND_FAILED, FRIEND_SENT_BODY, FRIEND_SENT_TITLE } from "~/domain/messages";
 import { friendWishSchema } from "~/domain/wish";
+import { callApi } from "~/lib/api-client";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
 import { useI18n } from "~/i18n/i18n";
@@ -36,21 +37,11 @@ export default function SendWishDialog({ onClose }: { onClose: () => void }) {
     setErrors({});
     setFormError(undefined);
     setSending(true);
-    try {
-      const response = await fetch("/api/send-wish-to-friend", {
-        method: "POST",
-        // The friend's mail is written in this page's language.
-        headers: { "Content-Type": "application/json", "Accept-Language": tag },
-        body: JSON.stringify(parsed.data),
-      });
-      const body = (await response.json().catch(() => ({}))) as { success?: boolean; error?: string };
-      if (response.ok && body.success) setSent(true);
-      else setFormError(body.error || FRIEND_SEND_FAILED);
-    } catch {
-      setFormError(FRIEND_SEND_FAILED);
-    } finally {
-      setSending(false);
-    }
+    // The friend's mail is written in this page's language.
+    const result = await callApi("sendWishToFriend", { body: parsed.data, headers: { "Accept-Language": tag } });
+    if (result.ok) setSent(true);
+    else setFormError(result.error.error || FRIEND_SEND_FAILED);
+    setSending(false);
   }
 
   const described = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);

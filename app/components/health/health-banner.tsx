@@ -2,17 +2,14 @@ import { useEffect, useRef, useState } from "react";
 import { healthVerdict, type HealthVerdict } from "~/domain/health";
 import { HEALTH } from "~/domain/limits";
 import { HEALTH_UNHEALTHY, HEALTH_UNREACHABLE } from "~/domain/messages";
+import { callApi } from "~/lib/api-client";
 import { useBellSocketConnected } from "~/realtime/bell-socket";
 import * as styles from "./health-banner.css";
 import { useI18n } from "~/i18n/i18n";
 
 async function checkHealth(): Promise<HealthVerdict> {
-  try {
-    const response = await fetch("/api/infrastructure/health", { headers: { Accept: "application/json" }, cache: "no-store" });
-    return healthVerdict(response.status, await response.json().catch(() => null));
-  } catch {
-    return healthVerdict(null, null);
-  }
+  const result = await callApi("health", { cache: "no-store" });
+  return healthVerdict(result.status, result.ok ? result.data : null);
 }
 
 /** Runs `task` once the browser is idle after loading, so the check never competes with the first paint. */

@@ -4,6 +4,7 @@ import type { MapCountry } from "~/domain/map-country";
 import { MAP_POPUP_EMPTY, mapPopupShowing, writerName } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
 import { WishTime } from "~/components/wall/wish-time";
+import { callApi } from "~/lib/api-client";
 import { FlagImage } from "./flag-image";
 import * as styles from "./map.css";
 import { useI18n } from "~/i18n/i18n";
@@ -13,21 +14,9 @@ type PopupState =
   | { status: "failed" }
   | { status: "loaded"; wishes: PublicWish[]; total: number };
 
-function wallUrl(countryCode: string): string {
-  const query = new URLSearchParams({ country: countryCode, pageSize: String(MAP_POPUP_PAGE_SIZE), sortBy: "newest" });
-  return `/api/wishes/wall?${query}`;
-}
-
 async function fetchNewestWishes(countryCode: string, signal: AbortSignal): Promise<PopupState> {
-  try {
-    const response = await fetch(wallUrl(countryCode), { signal, headers: { Accept: "application/json" } });
-    if (!response.ok) return { status: "failed" };
-    const body = (await response.json()) as { wishes?: unknown; total?: unknown };
-    if (!Array.isArray(body.wishes) || typeof body.total !== "number") return { status: "failed" };
-    return { status: "loaded", wishes: body.wishes as PublicWish[], total: body.total };
-  } catch {
-    return { status: "failed" };
-  }
+  const result = await callApi("wall", { query: { country: countryCode, pageSize: MAP_POPUP_PAGE_SIZE, sortBy: "newest" }, signal });
+  return result.ok ? { status: "loaded", wishes: result.data.wishes, total: result.data.total } : { status: "failed" };
 }
 
 interface CountryPopupProps {

@@ -2,20 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { REFRESH_DEBOUNCE_MS } from "~/domain/limits";
 import { withEntangledWishes, withSubmittedWish, type MapCountry } from "~/domain/map-country";
 import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
+import { callApi } from "~/lib/api-client";
 import { useBellMessages, useSocketReopened } from "~/realtime/bell-socket";
 import { useI18n } from "~/i18n/i18n";
 
-const MAP_COUNTRIES_PATH = "/api/map/countries";
-
 async function fetchMapCountries(locale: string, signal?: AbortSignal): Promise<MapCountry[] | null> {
-  try {
-    const response = await fetch(`${MAP_COUNTRIES_PATH}?lang=${locale}`, { signal, headers: { Accept: "application/json" } });
-    if (!response.ok) return null;
-    const body = (await response.json()) as { countries?: unknown };
-    return Array.isArray(body.countries) ? (body.countries as MapCountry[]) : null;
-  } catch {
-    return null;
-  }
+  const result = await callApi("mapCountries", { query: { lang: locale }, signal });
+  return result.ok ? result.data.countries : null;
 }
 
 /**

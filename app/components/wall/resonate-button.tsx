@@ -3,17 +3,12 @@ import { useToast } from "~/components/toast/toast";
 import { RESONATE_ALREADY, RESONATE_FAILED, RESONATE_SUCCESS } from "~/domain/messages";
 import type { PublicWish } from "~/domain/public-wish";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
+import { callApi } from "~/lib/api-client";
 import { useStoredIdSet } from "~/hooks/use-stored-id-set";
 import { RESONATED_STORAGE_KEY } from "~/hooks/storage";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./wish-wall.css";
 import { useI18n } from "~/i18n/i18n";
-
-interface ResonanceAnswer {
-  success?: boolean;
-  alreadyResonated?: boolean;
-  newCount?: number;
-}
 
 /**
  * Resonating is one-way (docs/product.md#resonating). The button stays focusable once used (aria-disabled rather than disabled) so a
@@ -40,14 +35,10 @@ export function ResonateButton({ wish, returnTo }: { wish: PublicWish; returnTo:
     }
     setBusy(true);
     try {
-      const response = await fetch(`/api/wishes/${encodeURIComponent(wish.id)}/resonate`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ deviceFingerprint: fingerprint() }),
-      });
-      const answer = (await response.json()) as ResonanceAnswer;
-      if (!response.ok || !answer.success) throw new Error(`Resonate answered ${response.status}`);
-      if (typeof answer.newCount === "number") setServerCount(answer.newCount);
+      const result = await callApi("resonate", { params: { id: wish.id }, body: { deviceFingerprint: fingerprint() } });
+      if (!result.ok) throw new Error(`Resonate answered ${result.status}`);
+      const answer = result.data;
+      setServerCount(answer.newCount);
       rememberResonated(wish.id);
       if (answer.alreadyResonated) toast.show(RESONATE_ALREADY, "info");
       else toast.show(RESONATE_SUCCESS, "success");

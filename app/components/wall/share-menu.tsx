@@ -12,6 +12,7 @@ import {
 import type { PublicWish } from "~/domain/public-wish";
 import { copyLinkOutcome, shareLinks, tweetText, type CopyLinkOutcome, type ShareLinks } from "~/domain/share";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
+import { callApi } from "~/lib/api-client";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./wish-wall.css";
@@ -26,14 +27,9 @@ const NETWORKS: { key: keyof ShareLinks; label: string }[] = [
 
 /** Asks the server for the wish's current state: a wish may have been rung since the page loaded. */
 async function lookUpOutcome(wishId: string): Promise<CopyLinkOutcome | null> {
-  try {
-    const response = await fetch(`/api/wishes/${encodeURIComponent(wishId)}`, { headers: { Accept: "application/json" } });
-    if (response.status === 404) return copyLinkOutcome(null);
-    if (!response.ok) return null;
-    return copyLinkOutcome((await response.json()) as PublicWish);
-  } catch {
-    return null;
-  }
+  const result = await callApi("getWish", { params: { id: wishId } });
+  if (result.status === 404) return copyLinkOutcome(null);
+  return result.ok ? copyLinkOutcome(result.data) : null;
 }
 
 /**
@@ -142,13 +138,9 @@ export function ShareMenu({ wish, origin }: { wish: PublicWish; origin: string }
   /** Flags the wish for the moderators (one report per device; three reports hide it until reviewed). */
   async function report() {
     try {
-      const response = await fetch(`/api/wishes/${encodeURIComponent(wish.id)}/report`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ deviceFingerprint: fingerprint() }),
-      });
-      if (!response.ok) throw new Error(`report answered ${response.status}`);
-      const answer = (await response.json()) as { alreadyReported: boolean };
+      const result = await callApi("report", { params: { id: wish.id }, body: { deviceFingerprint: fingerprint() } });
+      if (!result.ok) throw new Error(`report answered ${result.status}`);
+      const answer = result.data;
       toast.show(answer.alreadyReported ? REPORT_ALREADY : REPORT_SENT, answer.alreadyReported ? "info" : "success");
       close();
     } catch {

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from "react";
+import { callApi } from "~/lib/api-client";
 
 /** The country list behind the country field's suggestions, fetched the first time it is needed. */
 export function useCountryList(): { countries: readonly string[]; loadCountries: () => Promise<readonly string[]> } {
@@ -6,12 +7,10 @@ export function useCountryList(): { countries: readonly string[]; loadCountries:
   const request = useRef<Promise<readonly string[]> | null>(null);
 
   const loadCountries = useCallback(() => {
-    request.current ??= fetch("/api/countries", { headers: { Accept: "application/json" } })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`Countries answered ${response.status}`);
-        const body = (await response.json()) as { countries?: unknown };
-        const names = Array.isArray(body.countries) ? body.countries.filter((name): name is string => typeof name === "string") : [];
-        const sorted = names.sort((a, b) => a.localeCompare(b));
+    request.current ??= callApi("countries")
+      .then((result) => {
+        if (!result.ok) throw new Error(`Countries answered ${result.status}`);
+        const sorted = [...result.data.countries].sort((a, b) => a.localeCompare(b));
         setCountries(sorted);
         return sorted;
       })
@@ -47,9 +46,7 @@ function currentPosition(): Promise<GeolocationPosition> {
 /** The device's country, from its position and the reverse-geocode call; null when either is unavailable. */
 export async function detectCountry(): Promise<DetectedPlace | null> {
   const { latitude, longitude } = (await currentPosition()).coords;
-  const response = await fetch(`/api/reverse-geocode?lat=${latitude}&lon=${longitude}`, { headers: { Accept: "application/json" } });
-  if (!response.ok) return null;
-  const body = (await response.json()) as { address?: { country?: unknown } | null };
-  const country = body.address?.country;
-  return typeof country === "string" && country.trim() ? { country, lat: latitude, lon: longitude } : null;
+  const result = await callApi("reverseGeocode", { query: { lat: latitude, lon: longitude } });
+  const country = result.ok ? result.data.address?.country : undefined;
+  return country?.trim() ? { country, lat: latitude, lon: longitude } : null;
 }

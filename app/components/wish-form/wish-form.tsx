@@ -13,6 +13,7 @@ import { EMAIL_HELPER, ENCODING_COMPLETE, FOR_NAME_HELPER, FOR_NAME_LABEL, SUBMI
 import { ForSomeoneShare } from "~/components/for-someone/for-someone-share";
 import { isCounterWarning, isRingVisualActive, wishCharacterHint } from "~/domain/wish-rules";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
+import { callApi } from "~/lib/api-client";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { prefersReducedMotion } from "~/hooks/use-reduced-motion";
 import { LAST_WISH_ID_STORAGE_KEY, writeStorage } from "~/hooks/storage";
@@ -38,13 +39,6 @@ interface FormError {
 
 function asField(name: string | undefined): FieldName | undefined {
   return FIELDS.find((field) => field === name);
-}
-
-interface SubmitAnswer {
-  wishId?: string;
-  forPath?: string;
-  error?: string;
-  field?: string;
 }
 
 /**
@@ -166,32 +160,24 @@ export function WishForm({ failure, submittedId, submittedFor }: { failure?: Wis
     setError(null);
     setShowNotice(false);
     setSentFor(null);
-    let response: Response;
-    let answer: SubmitAnswer | null;
-    try {
-      response = await fetch("/api/wishes", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json", "Accept-Language": tag },
-        body: JSON.stringify({
-          ...values,
-          ...(coordinates ?? {}),
-          timestamp: new Date().toISOString(),
-          deviceFingerprint: fingerprint(),
-        }),
-      });
-      answer = (await response.json().catch(() => null)) as SubmitAnswer | null;
-    } catch {
-      fail(SUBMIT_FAILED);
-      return;
-    }
-    if (response.ok && answer?.wishId) {
+    const result = await callApi("submitWish", {
+      headers: { "Accept-Language": tag },
+      body: {
+        ...values,
+        ...(coordinates ?? {}),
+        timestamp: new Date().toISOString(),
+        deviceFingerprint: fingerprint(),
+      },
+    });
+    if (result.ok && result.data.wishId) {
+      const answer = result.data;
       writeStorage(LAST_WISH_ID_STORAGE_KEY, answer.wishId);
       if (answer.forPath) setSentFor({ url: new URL(path(answer.forPath), window.location.origin).href, forName: values.forName.trim() });
       playEncoding(answer.wishId);
-    } else if (response.status === 429) {
+    } else if (result.status === 429) {
       fail(SUBMIT_DAILY_LIMIT);
-    } else if (response.status === 400 && answer?.error) {
-      fail(answer.error, asField(answer.field));
+    } else if (result.status === 400 && !result.ok && result.error.error) {
+      fail(result.error.error, asField(result.error.field));
     } else {
       fail(SUBMIT_FAILED);
     }

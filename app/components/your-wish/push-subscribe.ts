@@ -1,3 +1,7 @@
+import type { z } from "zod";
+import type { pushSubscriptionSchema } from "~/domain/push";
+import { callApi } from "~/lib/api-client";
+
 /**
  * "Tell me when my wish rings" in the browser: loaded only when the visitor presses the button, so neither this nor
  * the service worker weighs on a page's first load (docs/product.md#the-loop-back, ADR 0059).
@@ -14,19 +18,18 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 }
 
 export async function subscribeToRing(wishId: string, deviceFingerprint: string): Promise<PushOutcome> {
-  const key = await fetch("/api/push/key", { headers: { Accept: "application/json" } });
+  const key = await callApi("pushKey");
   if (!key.ok) return "unavailable";
-  const { publicKey } = (await key.json()) as { publicKey: string };
+  const { publicKey } = key.data;
   if ((await Notification.requestPermission()) !== "granted") return "denied";
   await navigator.serviceWorker.register(PUSH_WORKER_PATH, { scope: "/" });
   const registration = await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??
     (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
-  const response = await fetch(`/api/wishes/${encodeURIComponent(wishId)}/push`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ deviceFingerprint, subscription: subscription.toJSON() }),
+  const result = await callApi("subscribePush", {
+    params: { id: wishId },
+    body: { deviceFingerprint, subscription: subscription.toJSON() as z.input<typeof pushSubscriptionSchema> },
   });
-  return response.ok ? "subscribed" : "failed";
+  return result.ok ? "subscribed" : "failed";
 }

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PublicWish } from "~/domain/public-wish";
-import { readPublicWish, yourWishState, type YourWishState } from "~/domain/your-wish";
+import { yourWishState, type YourWishState } from "~/domain/your-wish";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
 import { useStoredString } from "~/hooks/use-stored-string";
+import { callApi } from "~/lib/api-client";
 
 /**
  * The visitor's latest wish and where it stands. While it waits, the page's own pending list (kept fresh by its poll
@@ -19,21 +20,16 @@ export function useYourWish(pending: readonly PublicWish[]): YourWishState | nul
   useEffect(() => {
     if (!id || inPending || settled.current === id) return;
     const controller = new AbortController();
-    fetch(`/api/wishes/${encodeURIComponent(id)}`, { signal: controller.signal, headers: { Accept: "application/json" } })
-      .then((response) => {
-        // A wish that is gone (hidden by the moderators) will not come back: stop asking after it.
-        if (response.status === 404) settled.current = id;
-        return response.ok ? response.json() : null;
-      })
-      .then((json: unknown) => {
-        const wish = readPublicWish(json);
-        if (wish?.id !== id) return setFetched(null);
-        if (wish.bellRingId) settled.current = id;
-        setFetched(wish);
-      })
-      .catch(() => {
-        // Offline or aborted: the card keeps what it knew, and the next change of the list asks again.
-      });
+    void callApi("getWish", { params: { id }, signal: controller.signal }).then((result) => {
+      // Offline or aborted: the card keeps what it knew, and the next change of the list asks again.
+      if (result.status === null) return;
+      // A wish that is gone (hidden by the moderators) will not come back: stop asking after it.
+      if (result.status === 404) settled.current = id;
+      const wish = result.ok ? result.data : null;
+      if (wish?.id !== id) return setFetched(null);
+      if (wish.bellRingId) settled.current = id;
+      setFetched(wish);
+    });
     return () => controller.abort();
   }, [id, inPending, waiting]);
 

@@ -1,6 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useToast } from "~/components/toast/toast";
+import { callApi } from "~/lib/api-client";
 import { useDeviceFingerprint } from "~/hooks/use-device-fingerprint";
 import {
   YOUR_WISH_HIDE,
@@ -46,12 +47,8 @@ export function YourWishCard({ state }: { state: YourWishState | null }) {
   const withdraw = async () => {
     setBusy(true);
     try {
-      const response = await fetch(`/api/wishes/${encodeURIComponent(state.wish.id)}`, {
-        method: "DELETE",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ deviceFingerprint: fingerprint() }),
-      });
-      if (!response.ok && response.status !== 404) throw new Error(`withdraw answered ${response.status}`);
+      const result = await callApi("withdrawWish", { params: { id: state.wish.id }, body: { deviceFingerprint: fingerprint() } });
+      if (!result.ok && result.status !== 404) throw new Error(`withdraw answered ${result.status}`);
       writeStorage(YOUR_WISH_HIDDEN_STORAGE_KEY, state.wish.id);
       toast.show(t(YOUR_WISH_WITHDRAWN), "success");
       revalidator.revalidate();

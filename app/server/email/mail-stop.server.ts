@@ -1,3 +1,4 @@
+import { API } from "~/domain/contract/api";
 import { eq, inArray } from "drizzle-orm";
 import { database } from "../db/client.server";
 import { mailStops } from "../db/schema";
@@ -18,7 +19,7 @@ export function mailStopToken(env: Env, address: string): Promise<string> {
 }
 
 /** The one-click unsubscribe endpoint of RFC 8058 (app/routes/api.mail.unsubscribe.ts): a POST there stops the mail. */
-export const ONE_CLICK_PATH = "/api/mail/unsubscribe";
+export const ONE_CLICK_PATH = API.unsubscribe.path;
 
 const siteBase = (env: Env) => settingsOf(env).SITE_URL;
 

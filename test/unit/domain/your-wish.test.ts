@@ -2,7 +2,7 @@ import { english } from "../../support/english";
 import { describe, expect, it } from "vitest";
 import { yourWishWaiting } from "../../../app/domain/messages";
 import type { PublicWish } from "../../../app/domain/public-wish";
-import { readPublicWish, yourWishState } from "../../../app/domain/your-wish";
+import { yourWishState } from "../../../app/domain/your-wish";
 
 const wish = (id: string, state: Partial<PublicWish> = {}) =>
   ({ id, wish: "May peace find us", status: "pending", bellRingId: null, country: null, countryCode: null, ...state }) as PublicWish;
@@ -37,12 +37,5 @@ describe("where your wish stands", () => {
     expect(yourWishWaiting(english, 1, 1, 1)).toBe("It rings with the next bell, beside 1 wish. 3 more can join it before anyone rings.");
     expect(yourWishWaiting(english, 7, 2, 2)).toBe("7 older wishes are ahead of it and the bell takes 5 at a time: one ring comes first.");
     expect(yourWishWaiting(english, 12, 3, 0)).toBe("12 older wishes are ahead of it and the bell takes 5 at a time: 2 rings come first.");
-  });
-
-  it("reads only a wish out of the API's answer", () => {
-    expect(readPublicWish({ ...wish("a"), success: true })?.id).toBe("a");
-    for (const json of [null, "a", { success: false, error: "Not found" }, { ...wish("a"), status: "lost" }, { ...wish("a"), bellRingId: 3 }]) {
-      expect(readPublicWish(json)).toBeNull();
-    }
   });
 });
