@@ -40,7 +40,7 @@ const LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", "bench/fixtures/*/build/", "node_modules/", ".wrangler/", ".tmp/", "worker-configuration.d.ts", "public/"] },
+  { ignores: ["build/", "bench/fixtures/*/build/", "node_modules/", "**/.wrangler/", ".tmp/", "worker-configuration.d.ts", "public/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

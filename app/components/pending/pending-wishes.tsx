@@ -1,3 +1,4 @@
+import { WISH_STATUS } from "~/domain/statuses";
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FIREWORKS_EVENT, isEncoding } from "~/components/wish-form/events";
@@ -70,7 +71,7 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
   usePendingPoll();
   const hydrated = useHydrated();
   const reducedMotion = useReducedMotion();
-  const waiting = pending.filter((wish) => wish.status === "pending");
+  const waiting = pending.filter((wish) => wish.status === WISH_STATUS.pending);
   const stars = waiting.slice(-CONSTELLATION_SIZE);
   const newestFirst = [...waiting].reverse().slice(0, LIST_SIZE);
   const [playback, setPlayback] = useState<Playback | null>(null);

@@ -1,3 +1,4 @@
+import { RING_STATUS } from "~/domain/statuses";
 import { cutAtWord } from "~/domain/cut-text";
 import { ANONYMOUS_NAME, msg, type Translate } from "~/domain/messages";
 import type { MetaDescriptor } from "@remix-run/cloudflare";
@@ -39,7 +40,7 @@ export function arrivalAnnouncement(t: Translate, ring: Provider, title: string)
 }
 
 export function providerSentence(t: Translate, ring: Pick<RingView, "isSimulator" | "providerLabel" | "backend" | "status">): string {
-  const status = ring.status === "completed" || ring.status === "failed" ? ring.status : "other";
+  const status = ring.status === RING_STATUS.completed || ring.status === RING_STATUS.failed ? ring.status : "other";
   if (ring.isSimulator) {
     return t(
       "{status, select, completed {Computed} failed {Tried} other {Being computed}} on the built-in exact state-vector simulator, not on quantum hardware.",
@@ -108,7 +109,7 @@ export function circuitCaption(t: Translate, ring: Backend & Pick<RingView, "sta
   );
   const rest = ring.isSimulator
     ? t("The simulator computes this circuit exactly.")
-    : ring.status === "completed"
+    : ring.status === RING_STATUS.completed
       ? t("This is the logical circuit; {backend} has no RY or CX gate, and the program it really ran follows.", { backend: hardwareName(t, ring) })
       : t("This is the logical circuit; {backend} has no RY or CX gate, and the program sent to it follows.", { backend: hardwareName(t, ring) });
   return `${logical} ${rest}`;
@@ -137,7 +138,7 @@ export function formatDuration(t: Translate, seconds: number): string {
  * run and the QPU time IBM charged. Null while there is nothing true to say yet.
  */
 export function timingSentence(t: Translate, ring: Pick<RingView, "isSimulator" | "status" | "secondsTaken" | "hardware">): string | null {
-  if (ring.status !== "completed") return null;
+  if (ring.status !== RING_STATUS.completed) return null;
   if (ring.isSimulator) {
     return ring.secondsTaken === null ? null : t("The answer was ready {duration} after the bell rang.", { duration: formatDuration(t, ring.secondsTaken) });
   }
@@ -205,7 +206,7 @@ function ringDescription({ ring, site, t }: RingMetaInput): string {
         )
       : t("“{poem}” {count, plural, one {# wish} other {# wishes}} entangled in one ring of the {siteName}, run on {backend}, and what the qubits answered.", values);
   }
-  if (ring.status === "failed") {
+  if (ring.status === RING_STATUS.failed) {
     return ring.isSimulator
       ? t(
           "{count, plural, one {# wish} other {# wishes}} rang the {siteName} together in a simulated ring; the ring did not complete and the wishes returned to the pool.",

@@ -1,3 +1,4 @@
+import { RING_STATUS } from "~/domain/statuses";
 import { Link, useNavigationType, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFormats } from "~/i18n/format";
@@ -71,7 +72,7 @@ function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
   // What the socket said, for as long as the loader's ring is the one it was applied to.
   const [applied, setApplied] = useState<{ to: RingView; view: RingView } | null>(null);
   const view = applied?.to === ring ? applied.view : ring;
-  const processing = ring.status === "queued" || ring.status === "running";
+  const processing = ring.status === RING_STATUS.queued || ring.status === RING_STATUS.running;
   const resync = useResync();
 
   useBellMessages((message) => {
@@ -83,7 +84,7 @@ function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
       return;
     }
     setApplied({ to: ring, view: next });
-    if (next.provider === "ibm" && next.status === "completed") resync();
+    if (next.provider === "ibm" && next.status === RING_STATUS.completed) resync();
   });
 
   useEffect(() => {
@@ -96,7 +97,7 @@ function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
     return () => clearInterval(timer);
   }, [processing, connected, revalidate]);
 
-  const viewProcessing = view.status === "queued" || view.status === "running";
+  const viewProcessing = view.status === RING_STATUS.queued || view.status === RING_STATUS.running;
   // While queued, a stored error means the provider failed once and the job will be tried again.
   return { view, retrying: viewProcessing && (turbulence || view.error !== null) };
 }
@@ -138,10 +139,10 @@ export function RingResult({
   const formats = useFormats();
   const { view: ring, retrying } = useLiveRing(loaded);
   const heading = useFocusOnArrival();
-  const processing = ring.status === "queued" || ring.status === "running";
+  const processing = ring.status === RING_STATUS.queued || ring.status === RING_STATUS.running;
   // Remembered from the first render, so the poem is announced only when it arrives while the visitor waits.
   const [arrivedLive] = useState(processing);
-  const completed = ring.status === "completed" && ring.bitstring !== null;
+  const completed = ring.status === RING_STATUS.completed && ring.bitstring !== null;
   // Hidden (moderated) wishes leave the page but not the circuit; numbering by qubit is then not possible.
   const numbered = ring.wishes.length === ring.circuit.qubits;
   // The poem is stored in English and read in the page's language: every catalogue holds each line (same hash).
@@ -190,7 +191,7 @@ export function RingResult({
         <div role="status" aria-live="polite" aria-atomic="true">
           {processing ? <p className={styles.heroNote}>{listeningBody(t, ring)}</p> : null}
           {retrying ? <p className={styles.warning}>{t(ring.error ?? BATCH_FAILED)}</p> : null}
-          {ring.status === "failed" ? <p className={styles.heroNote}>{t(ring.error ?? BATCH_GAVE_UP)}</p> : null}
+          {ring.status === RING_STATUS.failed ? <p className={styles.heroNote}>{t(ring.error ?? BATCH_GAVE_UP)}</p> : null}
           {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(t, ring, title)}</p> : null}
         </div>
         {/* A visitor who came by a shared link learns what this is and how to add their own, on the first screen. */}
@@ -247,7 +248,7 @@ export function RingResult({
               </SidewaysScroller>
               <figcaption className={styles.caption}>{circuitCaption(t, ring)}</figcaption>
             </figure>
-            {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === "completed"} /> : null}
+            {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === RING_STATUS.completed} /> : null}
           </section>
 
           {completed && ring.counts ? (

@@ -1,3 +1,4 @@
+import { WISH_STATUS } from "~/domain/statuses";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { PublicWish } from "~/domain/public-wish";
 import { yourWishState, type YourWishState } from "~/domain/your-wish";
@@ -12,7 +13,7 @@ import { callApi } from "~/lib/api-client";
  */
 export function useYourWish(pending: readonly PublicWish[]): YourWishState | null {
   const id = useStoredString(LAST_WISH_ID_STORAGE_KEY);
-  const waiting = useMemo(() => pending.filter((wish) => wish.status === "pending"), [pending]);
+  const waiting = useMemo(() => pending.filter((wish) => wish.status === WISH_STATUS.pending), [pending]);
   const inPending = id ? waiting.find((wish) => wish.id === id) : undefined;
   const [fetched, setFetched] = useState<PublicWish | null>(null);
   const settled = useRef<string | null>(null);

@@ -9,17 +9,6 @@ const config = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), 
 const NAMED_HERE = join(root, "app/domain/statuses.ts");
 const sources = config.fileNames.filter((file) => /\/(app|workers)\//.test(file) && file !== NAMED_HERE);
 
-/**
- * Components the result-page and home work (issue 35) is rewriting at the same time: they still compare a ring's or a
- * wish's status with a literal, and move to the names once that work is merged. Each must still hold one, so this
- * list cannot outlive its reason.
- */
-const NOT_YET_NAMED = [
-  "app/components/pending/pending-wishes.tsx",
-  "app/components/result/result-copy.ts",
-  "app/components/result/ring-result.tsx",
-  "app/components/your-wish/use-your-wish.ts",
-];
 
 describe("statuses named once", () => {
   it("are safe to write into SQL as literals: letters and underscores only", () => {
@@ -37,9 +26,7 @@ describe("statuses named once", () => {
 
   it("no module in app/ or workers/ spells a stored status itself: in code or in SQL", { timeout: 120_000 }, () => {
     const found = statusLiterals(sources, config.options).map(({ file, line, text }) => `${relative(root, file)}:${line} ${text}`);
-    const unexpected = found.filter((place) => !NOT_YET_NAMED.some((file) => place.startsWith(`${file}:`)));
-    expect(unexpected).toEqual([]);
-    for (const file of NOT_YET_NAMED) expect(found.some((place) => place.startsWith(`${file}:`)), `${file} is clean: drop it from NOT_YET_NAMED`).toBe(true);
+    expect(found).toEqual([]);
   });
 
   it("the search sees each way a status gets spelled, and leaves other vocabularies alone", { timeout: 120_000 }, () => {
