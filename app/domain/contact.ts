@@ -1,3 +1,4 @@
+import "./zod-config";
 import { z } from "zod";
 import { NAME_MAX_LENGTH } from "./limits";
 import { optionalVisitorText, visitorText } from "./text";

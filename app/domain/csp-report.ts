@@ -1,3 +1,4 @@
+import "./zod-config";
 import { z } from "zod";
 import { CSP_REPORT_PATH } from "./contract/paths";
 

@@ -1,3 +1,4 @@
+import "./zod-config";
 import type { z } from "zod";
 import type { liveActivitySchema, publicWishSchema, siteStatsSchema, wallPageSchema } from "./contract/shapes";
 

@@ -1,8 +1,5 @@
+import "./zod-config";
 import { z } from "zod";
-
-// zod probes `new Function` to compile faster parsers; the site's CSP forbids eval, so the probe would only raise a
-// violation report in every browser that loads a form. Every schema module imports this one first.
-z.config({ jitless: true });
 
 // C0 and C1 control characters (NUL, escape, DEL, …). Tab and line breaks are whitespace, handled below. Matching
 // control characters is the point here.

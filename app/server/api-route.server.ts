@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { Endpoint, Method } from "~/domain/contract/endpoint";

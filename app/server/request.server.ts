@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import type { z } from "zod";
 import { firstIssue } from "~/domain/wish";
 import { REQUEST_BODY_INVALID, REQUEST_TOO_LARGE } from "~/domain/messages";

@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { z } from "zod";
 import {
   DEFAULT_NETWORK_DAILY_WISH_LIMIT,

@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { z } from "zod";
 import { RequestTimeoutError, withDeadline } from "./timeout";
 import { ProviderError } from "./types";

@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { z } from "zod";
 import type { IbmApi } from "./ibm-http";
 import { findQubitLine, type CouplingMap, type LineCosts } from "./native-gates";

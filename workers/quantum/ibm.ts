@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { z } from "zod";
 import { batchCircuit } from "./batch-circuit";
 import { mostFrequentOutcome } from "./counts";

@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import type { z } from "zod";
 import type { pushSubscriptionSchema } from "~/domain/push";
 import { callApi } from "~/lib/api-client";

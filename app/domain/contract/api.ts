@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { z } from "zod";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { BELL_HISTORY_PAGE_SIZE, REPORT_REASON_MAX_LENGTH, WALL_MAX_PAGE_SIZE } from "~/domain/limits";

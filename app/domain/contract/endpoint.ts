@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { z } from "zod";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
 

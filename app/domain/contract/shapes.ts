@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { z } from "zod";
 import { RING_STATUSES, WISH_STATUSES } from "~/domain/statuses";
 import { THEMES } from "~/domain/theme";

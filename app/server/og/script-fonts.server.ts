@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { create, type Font } from "fontkit";
 import { z } from "zod";
 
