@@ -1,4 +1,3 @@
-import "./zod-config";
 import type { z } from "zod";
 import type { mapCountrySchema } from "./contract/shapes";
 import { WISH_STATUS } from "./statuses";

@@ -1,4 +1,3 @@
-import "./zod-config";
 import type { z } from "zod";
 import type { liveActivitySchema, publicWishSchema, siteStatsSchema, wallPageSchema } from "./contract/shapes";
 

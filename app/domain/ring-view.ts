@@ -1,4 +1,3 @@
-import "./zod-config";
 import type { z } from "zod";
 import type { ringHistoryItemSchema, ringResponseSchema } from "./contract/shapes";
 import type { PublicWish } from "./public-wish";

@@ -1,4 +1,3 @@
-import "~/domain/zod-config";
 import type { z } from "zod";
 import type * as ApiModule from "~/domain/contract/api";
 import type { Api } from "~/domain/contract/api";

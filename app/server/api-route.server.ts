@@ -1,4 +1,3 @@
-import "~/domain/zod-config";
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { Endpoint, Method } from "~/domain/contract/endpoint";

@@ -1,4 +1,3 @@
-import "~/domain/zod-config";
 import type { z } from "zod";
 import { firstIssue } from "~/domain/wish";
 import { REQUEST_BODY_INVALID, REQUEST_TOO_LARGE } from "~/domain/messages";

@@ -1,4 +1,3 @@
-import "~/domain/zod-config";
 import type { z } from "zod";
 import type { IamTokenSource } from "./ibm-auth";
 import { RequestTimeoutError, withDeadline } from "./timeout";

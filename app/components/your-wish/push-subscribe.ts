@@ -1,4 +1,3 @@
-import "~/domain/zod-config";
 import type { z } from "zod";
 import type { pushSubscriptionSchema } from "~/domain/push";
 import { callApi } from "~/lib/api-client";
