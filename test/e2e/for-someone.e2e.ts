@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FOR_NAME_LABEL, FOR_RANG, FOR_WAITING } from "../../app/domain/messages";
-import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration, PHONE } from "./support/browser";
 
 // Issue 36, "ring a bell for someone", in real Chromium: a wish written for Maria gives its writer a link; Maria opens
 // it in her own browser, sees the page addressed to her, and sees the wish's ring arrive there without reloading.
@@ -20,7 +20,7 @@ const SHOTS = join(import.meta.dirname, "..", "..", ".tmp", "screens");
 
 describe("a wish for someone", () => {
   it("reaches them by its link, and their page shows the ring when it rings", { timeout: 120_000 }, async () => {
-    const writer = await newVisitor(browser, { viewport: { width: 360, height: 800 } });
+    const writer = await newVisitor(browser, { viewport: PHONE });
     await writer.page.goto("/");
     await waitForHydration(writer.page);
     await writer.page.getByRole("textbox", { name: "Your wish" }).fill("May your new city feel like home by spring");
@@ -79,7 +79,7 @@ describe("a wish for someone", () => {
     await maria.page.getByText(FOR_RANG).waitFor({ timeout: 30_000 });
     expect(await maria.page.getByRole("link", { name: "See the whole ring" }).getAttribute("href")).toBe(`/bell/${ringId}`);
     expect(await axeViolations(maria.page)).toEqual([]);
-    await maria.page.setViewportSize({ width: 360, height: 800 });
+    await maria.page.setViewportSize(PHONE);
     await maria.page.screenshot({ path: join(SHOTS, "for-page-rung-360.png"), fullPage: true });
     const sideways = await maria.page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
     expect(sideways).toBe(false);

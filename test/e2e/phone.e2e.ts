@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, baseURL, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, launchBrowser, newVisitor, PHONE } from "./support/browser";
 
 /** Issue 35: a phone that never fights you, on a 360×800 touch profile, in English and Arabic. */
 let browser: Browser;
@@ -11,7 +11,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 360, height: 800 };
 const LANGUAGES = [
   { locale: "en", home: "/" },
   { locale: "ar", home: "/ar" },

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, baseURL, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
+import { axeViolations, baseURL, launchBrowser, newVisitor, waitForHydration, PHONE } from "./support/browser";
 
 // The result page of a simulator ring says what happened, a simulation, and nothing a chip would have done.
 // result-copy.ts imports through the app's "~" alias, which this Node-side suite does not resolve: the sentences are
@@ -72,7 +72,7 @@ describe("the result page of a simulator ring", () => {
   });
 
   it("does not scroll sideways on a 360 px phone", async () => {
-    const { context, page } = await newVisitor(browser, { viewport: { width: 360, height: 800 } });
+    const { context, page } = await newVisitor(browser, { viewport: PHONE });
     await openRing(page);
     const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);

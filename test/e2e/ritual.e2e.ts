@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newVisitor } from "./support/browser";
+import { launchBrowser, newVisitor, PHONE } from "./support/browser";
 
 /**
  * Issue 35: encoding and ringing are one full-screen, opaque, centred moment (the spec's stages and timings stay);
@@ -15,7 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 360, height: 800 };
 
 async function box(locator: Locator) {
   const rect = await locator.boundingBox();

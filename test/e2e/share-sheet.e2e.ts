@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration, PHONE } from "./support/browser";
 
 // Issue 36, "the share sheet is one tap from the poem": on a 360×800 touch phone the ring's page puts a share control
 // on its first screen, beside the poem, and one tap hands the device's share sheet the ring's link and its story image.
@@ -14,7 +14,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 360, height: 800 };
 
 async function api<T>(path: string, body: unknown): Promise<{ status: number; json: T }> {
   const response = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { "Content-Type": "application/json", Origin: baseURL() }, body: JSON.stringify(body) });

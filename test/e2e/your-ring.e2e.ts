@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import ar from "../../app/i18n/catalogues/ar.json";
 import { YOUR_WISH_ON_WALL } from "../../app/domain/messages";
-import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, PHONE } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const PHONE = { width: 360, height: 800 };
 const LANGUAGES = [
   { locale: "en", prefix: "", yourWish: YOUR_WISH_ON_WALL },
   { locale: "ar", prefix: "/ar", yourWish: (ar as Record<string, string>)[YOUR_WISH_ON_WALL] },

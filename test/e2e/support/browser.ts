@@ -6,6 +6,9 @@ import { launchChromium } from "../../../scripts/lib/chromium.mjs";
 
 export const baseURL = () => inject("baseURL");
 
+/** The phone most visitors arrive on, as the journeys test it (360×800). */
+export const PHONE = { width: 360, height: 800 };
+
 export function launchBrowser(): Promise<Browser> {
   return launchChromium();
 }
