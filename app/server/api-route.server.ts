@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { Endpoint, Method } from "~/domain/contract/endpoint";
-import { ApiError, handleApi, type JsonResponse } from "./http.server";
+import { ApiError, handleApi } from "./http.server";
+import type { JsonResponse } from "./http.server";
 import { inRequestLanguage } from "./api-language.server";
 import { reportInBackground } from "./report-error.server";
 import { parseWith, readJsonBody, searchParamsObject } from "./request.server";
