@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
+import { AdminSection } from "~/components/admin/admin-section";
 import { AdminTable } from "~/components/admin/admin-table";
 import { RING_STATUSES } from "~/domain/statuses";
 import { loadOperations } from "~/server/admin/operations.server";
@@ -31,10 +32,7 @@ export default function AdminOperations() {
     <>
       <h1>Operations</h1>
       <div className={styles.grid}>
-        <section className={styles.section} aria-labelledby="settings-title">
-          <h2 id="settings-title" className={styles.sectionTitle}>
-            Settings
-          </h2>
+        <AdminSection id="settings" title="Settings">
           {settingsProblems.length === 0 ? (
             <p>
               <Badge good>No problems</Badge>
@@ -48,12 +46,9 @@ export default function AdminOperations() {
               ))}
             </ul>
           )}
-        </section>
+        </AdminSection>
 
-        <section className={styles.section} aria-labelledby="cron-title">
-          <h2 id="cron-title" className={styles.sectionTitle}>
-            Cron
-          </h2>
+        <AdminSection id="cron" title="Cron">
           <p>
             Last run: {dateTime(cron.lastRunAt)}
             {cron.lagSeconds === null ? null : ` (${cron.lagSeconds} s ago)`}{" "}
@@ -61,12 +56,9 @@ export default function AdminOperations() {
           </p>
           {cron.problem ? <p className={styles.badge.bad}>{cron.problem}</p> : null}
           <p className={styles.muted}>It runs every minute; more than 5 minutes without a run makes /healthz answer 503.</p>
-        </section>
+        </AdminSection>
 
-        <section className={styles.section} aria-labelledby="services-title">
-          <h2 id="services-title" className={styles.sectionTitle}>
-            Services
-          </h2>
+        <AdminSection id="services" title="Services">
           <ul>
             {(Object.keys(HEALTH_LABELS) as (keyof typeof HEALTH_LABELS)[]).map((key) => (
               <li key={key}>
@@ -78,12 +70,9 @@ export default function AdminOperations() {
               <Badge good={health.quantum.ready}>{health.quantum.ready ? "ready" : health.quantum.problem}</Badge>
             </li>
           </ul>
-        </section>
+        </AdminSection>
 
-        <section className={styles.section} aria-labelledby="ibm-title">
-          <h2 id="ibm-title" className={styles.sectionTitle}>
-            IBM time this month
-          </h2>
+        <AdminSection id="ibm" title="IBM time this month">
           <p>
             Used: {seconds(ibm.usedSeconds)}
             {ibm.unsettledJobs > 0 ? `, and ${ibm.unsettledJobs} ${ibm.unsettledJobs === 1 ? "job" : "jobs"} not yet settled` : ""}
@@ -92,25 +81,19 @@ export default function AdminOperations() {
             Budget (<code>IBM_MONTHLY_BUDGET_SECONDS</code>): {ibm.budgetSeconds === null ? "none set" : seconds(ibm.budgetSeconds)}
           </p>
           {ibm.provider === "ibm" ? <p>Left on the instance: {ibm.instanceSecondsLeft === null ? "unknown (IBM did not answer)" : seconds(ibm.instanceSecondsLeft)}</p> : null}
-        </section>
+        </AdminSection>
 
-        <section className={styles.section} aria-labelledby="outbox-title">
-          <h2 id="outbox-title" className={styles.sectionTitle}>
-            Outbox
-          </h2>
+        <AdminSection id="outbox" title="Outbox">
           <p>
             Waiting: {outbox.waiting} <Badge good={outbox.waiting === 0}>{outbox.waiting === 0 ? "empty" : "backlog"}</Badge>
           </p>
           <p className={styles.wishText}>
             Last delivery error: {outbox.lastError ? `${outbox.lastError.error} (mail written ${dateTime(outbox.lastError.at)})` : "none"}
           </p>
-        </section>
+        </AdminSection>
       </div>
 
-      <section className={styles.section} aria-labelledby="rings-title">
-        <h2 id="rings-title" className={styles.sectionTitle}>
-          Rings
-        </h2>
+      <AdminSection id="rings" title="Rings">
         <p>
           {RING_STATUSES.map((status) => `${status} ${rings.byStatus[status] ?? 0}`).join(" · ")}
         </p>
@@ -137,12 +120,9 @@ export default function AdminOperations() {
             </>
           )}
         </AdminTable>
-      </section>
+      </AdminSection>
 
-      <section className={styles.section} aria-labelledby="errors-title">
-        <h2 id="errors-title" className={styles.sectionTitle}>
-          Errors in the last 24 hours
-        </h2>
+      <AdminSection id="errors" title="Errors in the last 24 hours">
         <AdminTable
           label="Errors by code, last 24 hours"
           rows={errors}
@@ -162,7 +142,7 @@ export default function AdminOperations() {
             {errorTotal} in all. &ldquo;uncaught&rdquo; is an error nothing handled: look it up in Workers Logs (or Sentry) by its request id.
           </p>
         ) : null}
-      </section>
+      </AdminSection>
     </>
   );
 }

@@ -1,8 +1,9 @@
 import { API } from "~/domain/contract/api";
 import { apiRoute, serve } from "~/server/api-route.server";
+import { json } from "~/server/http.server";
 import { ringBell } from "~/server/ring-bell.server";
 
 export const loader = apiRoute(
-  serve(API.ring, async ({ input, request, context }) => Response.json(await ringBell(request, context.cloudflare, input))),
+  serve(API.ring, async ({ input, request, context }) => json(await ringBell(request, context.cloudflare, input))),
 );
 export const action = loader;

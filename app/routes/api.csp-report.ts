@@ -2,6 +2,7 @@ import { API } from "~/domain/contract/api";
 import { parseCspReports } from "~/domain/csp-report";
 import { apiRoute, serve } from "~/server/api-route.server";
 import { recordCspReports } from "~/server/csp-reports.server";
+import { noContent } from "~/server/http.server";
 import { readJsonBody } from "~/server/request.server";
 
 /**
@@ -12,7 +13,7 @@ import { readJsonBody } from "~/server/request.server";
 export const loader = apiRoute(
   serve(API.cspReport, async ({ request, context }) => {
     await recordCspReports(context.cloudflare.env, request, parseCspReports(await readJsonBody(request)));
-    return new Response(null, { status: 204 });
+    return noContent();
   }),
 );
 export const action = loader;

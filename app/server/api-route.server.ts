@@ -2,14 +2,25 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { Endpoint, Method } from "~/domain/contract/endpoint";
 import { ApiError, handleApi } from "./http.server";
+import type { JsonResponse } from "./http.server";
 import { inRequestLanguage } from "./api-language.server";
 import { reportInBackground } from "./report-error.server";
 import { parseWith, readJsonBody, searchParamsObject } from "./request.server";
 
 export type ApiDispatch = (args: LoaderFunctionArgs) => Promise<Response>;
 
-/** A declared call's handler: the request's arguments and its input, already parsed with the declaration's schema. */
-export type ApiHandler<E extends Endpoint> = (args: LoaderFunctionArgs & { input: z.output<E["input"]> }) => Promise<Response>;
+/**
+ * What a declared call's success body must be: what its output schema accepts (`z.input`), since the browser parses the
+ * answer with that schema. Held by the type checker alone; no answer is parsed at run time (ADR 0076).
+ */
+export type ApiOutput<E extends Endpoint> = z.input<E["output"]>;
+
+/**
+ * A declared call's handler: the request's arguments and its input, already parsed with the declaration's schema; it
+ * answers a `JsonResponse` of the declared output (`ok`, `json`, `noContent`), so a body the contract does not promise
+ * is a compile error.
+ */
+export type ApiHandler<E extends Endpoint> = (args: LoaderFunctionArgs & { input: z.output<E["input"]> }) => Promise<JsonResponse<ApiOutput<E>>>;
 
 interface Served {
   endpoint: Endpoint;

@@ -3,8 +3,27 @@ import { SERVER_ERROR } from "~/domain/messages";
 
 /** Every API answer is made here, so errors look the same everywhere: a sentence for a person, never a stack. */
 
-export function ok<T extends Record<string, unknown>>(body: T, init: ResponseInit = {}): Response {
-  return Response.json({ success: true, ...body }, init);
+declare const JSON_BODY: unique symbol;
+
+/**
+ * A Response whose JSON body the type checker knows, so `serve` can hold a handler's answer to its declared output.
+ * The brand is a type alone: nothing is added to the Response at run time.
+ */
+export type JsonResponse<Body> = Response & { readonly [JSON_BODY]: Body };
+
+/** A success: `success: true` beside the call's own fields. */
+export function ok<T extends Record<string, unknown>>(body: T, init: ResponseInit = {}): JsonResponse<{ success: true } & T> {
+  return Response.json({ success: true, ...body }, init) as JsonResponse<{ success: true } & T>;
+}
+
+/** A success whose body is written whole, `success: true` included (the ring's answer). */
+export function json<T extends { success: true }>(body: T, init: ResponseInit = {}): JsonResponse<T> {
+  return Response.json(body, init) as JsonResponse<T>;
+}
+
+/** A success with no body (204), for a call declared to answer `null`. */
+export function noContent(): JsonResponse<null> {
+  return new Response(null, { status: 204 }) as JsonResponse<null>;
 }
 
 export interface ApiErrorBody {

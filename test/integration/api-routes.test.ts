@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { endpoint } from "~/domain/contract/endpoint";
 import { apiRoute, serve } from "~/server/api-route.server";
+import { noContent } from "~/server/http.server";
 import { matchApiRoute } from "../../workers/api-routes";
 import { ORIGIN } from "../support/api";
 import { remixBuild } from "../support/build";
@@ -50,7 +51,7 @@ const aGet = (path: string) => endpoint({ method: "GET", path, output: z.null() 
 describe("a request the API dispatch takes", () => {
   it("is never handed on to Remix: only apiRoute loaders, which always answer, are taken", () => {
     const plain = { id: "routes/api.plain", path: "api/plain", parentId: "root", module: { loader: async () => new Response("plain") } };
-    const branded = { id: "routes/api.branded", path: "api/branded", parentId: "root", module: { loader: apiRoute(serve(aGet("/api/branded"), async () => new Response("ok"))) } };
+    const branded = { id: "routes/api.branded", path: "api/branded", parentId: "root", module: { loader: apiRoute(serve(aGet("/api/branded"), async () => noContent())) } };
     const tiny = { ...build, routes: { root: build.routes.root, [plain.id]: plain, [branded.id]: branded } } as unknown as ServerBuild;
     const at = (path: string) => matchApiRoute(tiny, new Request(new URL(path, ORIGIN)), new URL(path, ORIGIN));
     expect(at("/api/plain")).toBeUndefined();

@@ -1,5 +1,5 @@
 // The read budget: how a job's failed status reads are paced, first at the usual pace, then, with the job's state
-// unknown, less and less often. What happens past the bound is the job runner's (RingJobs.giveUpUnknown).
+// unknown, less and less often. What happens past the bound is the job runner's (`giveUpUnknown` in status-reads.ts).
 
 /** Status reads that may fail in a row at the usual pace; past them the job's state is "unknown" and asked less often. */
 export const READ_FAILURE_BUDGET = 5;

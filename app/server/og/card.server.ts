@@ -231,31 +231,32 @@ export type CardText = "title" | "subtitle" | "label" | "tagline" | "words";
 type Box = Omit<TextBox, "text">;
 
 /**
+ * The posters' boxes (square and story), at each one's sizes: a centred column 888 wide, the quoted words inset, the
+ * label and tagline on one line. `titles` are for a title of up to 30, up to 60 and more characters; the title gets
+ * one line more than the subtitle and the words.
+ */
+function posterBoxes(
+  length: number,
+  size: { titles: [number, number, number]; subtitle: number; small: number; words: number; lines: number },
+): Record<CardText, Box> {
+  const [short, medium, long] = size.titles;
+  return {
+    title: { size: length > 60 ? long : length > 30 ? medium : short, lineHeight: 1.2, width: 888, maxLines: size.lines + 1, align: "center" },
+    subtitle: { size: size.subtitle, lineHeight: 1.35, width: 888, maxLines: size.lines, align: "center" },
+    label: { size: size.small, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
+    tagline: { size: size.small, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
+    words: { size: size.words, lineHeight: 1.35, width: 824, maxLines: size.lines, align: "center" },
+  };
+}
+
+/**
  * The box each piece of a card's text gets: where satori wraps Latin text and fontkit lays out the rest. The label
  * and the tagline take one line, as wide as their words.
  */
 export function textBoxes(card: OgCard): Record<CardText, Box> {
   const length = Array.from(card.title).length;
-  if (card.variant === "square") {
-    const size = length > 60 ? 52 : length > 30 ? 60 : 72;
-    return {
-      title: { size, lineHeight: 1.2, width: 888, maxLines: 3, align: "center" },
-      subtitle: { size: 34, lineHeight: 1.35, width: 888, maxLines: 2, align: "center" },
-      label: { size: 30, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
-      tagline: { size: 30, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
-      words: { size: 34, lineHeight: 1.35, width: 824, maxLines: 2, align: "center" },
-    };
-  }
-  if (card.variant === "story") {
-    const size = length > 60 ? 68 : length > 30 ? 80 : 96;
-    return {
-      title: { size, lineHeight: 1.2, width: 888, maxLines: 4, align: "center" },
-      subtitle: { size: 42, lineHeight: 1.35, width: 888, maxLines: 3, align: "center" },
-      label: { size: 36, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
-      tagline: { size: 36, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
-      words: { size: 40, lineHeight: 1.35, width: 824, maxLines: 3, align: "center" },
-    };
-  }
+  if (card.variant === "square") return posterBoxes(length, { titles: [72, 60, 52], subtitle: 34, small: 30, words: 34, lines: 2 });
+  if (card.variant === "story") return posterBoxes(length, { titles: [96, 80, 68], subtitle: 42, small: 36, words: 40, lines: 3 });
   const size = (length > 60 ? 54 : length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
   const width = 1056 - (card.bits ? 448 : 0);
   return {
@@ -284,23 +285,39 @@ function textOrOutline(text: string, block: ShapedBlock | undefined, box: Box, s
   return el("div", { style: { display: "flex", fontSize: box.size, lineHeight: box.lineHeight, ...align, ...WRAP, ...style } }, text);
 }
 
+/**
+ * What a ring's two posters share, at each one's sizes: the bell and the site's name, then a column with the picture,
+ * the title in gold, the subtitle and the sharer's words.
+ */
+function posterTop(
+  card: OgCard,
+  siteName: string,
+  shaped: ShapedText,
+  picture: CardNode,
+  size: { bell: number; name: number; gap: number; bodyGap: number },
+): [CardNode, CardNode] {
+  const boxes = textBoxes(card);
+  return [
+    el("div", { style: { display: "flex", alignItems: "center", gap: size.gap } }, [
+      bellMark(size.bell),
+      el("div", { style: { display: "flex", fontSize: size.name, fontWeight: 700 } }, siteName),
+    ]),
+    el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: size.bodyGap } }, [
+      picture,
+      textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
+      ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
+      ...(card.words ? [sharerWords(card, shaped, boxes)] : []),
+    ]),
+  ];
+}
+
 /** The story image (1080×1920): the ring's constellation large, its poem under it, where its wishes came from. */
 function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText): CardNode {
-  const boxes = textBoxes(card);
   return el(
     "div",
     { style: frameStyle({ width: 1080, height: 1920, padding: "120px 96px", edge: 24 }, fontFamily) },
     [
-      el("div", { style: { display: "flex", alignItems: "center", gap: 28 } }, [
-        bellMark(104),
-        el("div", { style: { display: "flex", fontSize: 56, fontWeight: 700 } }, siteName),
-      ]),
-      el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 56 } }, [
-        ...(card.bits ? [constellation(card.bits, 888)] : [bellMark(320)]),
-        textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
-        ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
-        ...(card.words ? [sharerWords(card, shaped, boxes)] : []),
-      ]),
+      ...posterTop(card, siteName, shaped, card.bits ? constellation(card.bits, 888) : bellMark(320), { bell: 104, name: 56, gap: 28, bodyGap: 56 }),
       card.link
         ? el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 28 } }, [qrCode(card.link, 280), shortLink(card.link, 34)])
         : el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [
@@ -323,22 +340,12 @@ function sharerWords(card: OgCard, shaped: ShapedText, boxes: Record<CardText, B
 
 /** A ring's square poster (1080×1080, a feed's post): the bell, the poem's line, where the wishes came from, the sharer's words, the link. */
 function ringSquareTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText): CardNode {
-  const boxes = textBoxes(card);
   return el(
     "div",
     { style: frameStyle({ width: 1080, height: 1080, padding: "80px 96px", edge: 20 }, fontFamily) },
     [
-      el("div", { style: { display: "flex", alignItems: "center", gap: 24 } }, [
-        bellMark(80),
-        el("div", { style: { display: "flex", fontSize: 48, fontWeight: 700 } }, siteName),
-      ]),
-      el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 40 } }, [
-        // The sharer's words take room from the constellation, so the poster stays square.
-        constellation(card.bits!, card.words ? 280 : 520),
-        textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
-        ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
-        ...(card.words ? [sharerWords(card, shaped, boxes)] : []),
-      ]),
+      // The sharer's words take room from the constellation, so the poster stays square.
+      ...posterTop(card, siteName, shaped, constellation(card.bits!, card.words ? 280 : 520), { bell: 80, name: 48, gap: 24, bodyGap: 40 }),
       el("div", { style: { display: "flex", justifyContent: "center" } }, card.link ? [shortLink(card.link, 34)] : [label(card.label, 30, shaped.label)]),
     ],
   );
