@@ -305,6 +305,10 @@ export const MAIL_STOP_DONE = "Done. We will not send any more mail to your addr
 export const MAIL_STOP_INVALID = "This link is not complete. Please open it again from the mail we sent you.";
 export const IP_LIMIT_SENTENCE = "Many wishes have already come from your network today. Please try again tomorrow.";
 export const SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+/** An API address asked with a method it does not serve; {methods} lists the ones it does ("GET, POST"). */
+export const METHOD_NOT_ALLOWED = "This address only answers {methods} requests.";
+/** The home page's form posted from another site (the Worker refuses most such posts before any page runs). */
+export const FORM_CROSS_SITE = "This form only accepts posts from this site.";
 export const CROSS_SITE_REQUEST = "Requests from other sites are not accepted.";
 export const SOCKET_ONLY = "This address only speaks WebSocket.";
 export const SOCKET_CROSS_SITE = "Sockets from other sites are not accepted.";
