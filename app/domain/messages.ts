@@ -7,6 +7,7 @@ import {
   LOCATION_MAX_LENGTH,
   LONGITUDE_LIMIT,
   NAME_MAX_LENGTH,
+  REPORT_REASON_MAX_LENGTH,
   RING_BATCH_SIZE,
   WISH_ID_MAX_LENGTH,
   WISH_MAX_LENGTH,
@@ -253,6 +254,11 @@ export const MODERATION_PROFANITY = "Please keep your wish kind: it contains a w
 export const REPORT_SENT = "Thank you. The moderators will look at this wish.";
 export const REPORT_ALREADY = "You have already reported this wish. The moderators will look at it.";
 export const REPORT_FAILED = "Failed to report the wish. Please try again.";
+export const REPORT_REASON_INVALID = `Please keep the reason to ${REPORT_REASON_MAX_LENGTH} characters of text or fewer.`;
+
+// The reverse geocoder's coordinates (docs/api.md#calls).
+export const LAT_SENTENCE = "Please give a latitude between -90 and 90.";
+export const LON_SENTENCE = "Please give a longitude between -180 and 180.";
 
 // Refusals and failures answered by the server (API errors, the Worker, the BellRoom, admin actions).
 export const WISH_NOT_FOUND = "We could not find that wish.";
