@@ -38,12 +38,13 @@ export class ApiError extends Error {
 
 /**
  * An error's sentence in one language. A message id that is in no catalogue (a schema's default wording, say) is
- * never shown: it is logged, and the visitor reads the generic sentence for its kind instead.
+ * never shown: it is logged, and the visitor reads a generic sentence instead (bad input for a 400, else a fault on
+ * our side, which a missing sentence is).
  */
 export function renderError(locale: Locale, error: AppError): string {
   if (!Object.hasOwn(compiledCatalogue(DEFAULT_LOCALE), error.message.id)) {
     log("error", "an error's message is in no catalogue", { code: error.code, status: error.status });
-    return translatorFor(locale)(error.status < 500 && error.status !== 429 ? REQUEST_BODY_INVALID : SERVER_ERROR);
+    return translatorFor(locale)(error.status === 400 ? REQUEST_BODY_INVALID : SERVER_ERROR);
   }
   return errorSentence(translatorFor(locale), error);
 }
