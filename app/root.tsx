@@ -37,7 +37,7 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   // "($lang)" also matches a first segment that names no language of ours ("/xyz", "/en/about"): no such page.
   if (params.lang !== undefined && (!isLocale(params.lang) || params.lang === DEFAULT_LOCALE)) {
-    throw new Response("Not Found", { status: 404 });
+    throw new Response(null, { status: 404 });
   }
   const { locale } = splitLocalePath(new URL(request.url).pathname);
   const settings = settingsOf(env);

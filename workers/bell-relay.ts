@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { appError, type AppError } from "~/domain/app-error";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_CROSS_SITE, SOCKET_ONLY, SOCKETS_LIMITED } from "~/domain/messages";
 import { bellRoom } from "~/server/bell-room-client.server";
@@ -16,11 +17,18 @@ const NAME_KEY = "name";
 export const RELAY_NAME_HEADER = "X-Quantum-Bell-Relay";
 /** The hashed network of the visitor, set by the Worker on each upgrade (never taken from the visitor). */
 export const RELAY_NETWORK_HEADER = "X-Quantum-Bell-Network";
+/** Marks a relay's refusal: its body is an AppError, which the Worker renders in the visitor's language. */
+export const RELAY_REFUSAL_HEADER = "X-Quantum-Bell-Refusal";
 /** Sockets one network may hold on one relay: a household's tabs, not 400 (docs/product.md#one-person-one-share). */
 export const SOCKETS_PER_NETWORK = 20;
 const PRESENCE_REPORT_MS = 500;
 /** Starts each line of RELAY_TIMING_LOG, which bench:ws:relays reads from `wrangler dev`'s output. */
 export const RELAY_TIMING_MARK = "[relay]";
+
+/** A refusal as data, not a sentence: the Worker that forwarded the upgrade renders it (workers/room-routes.ts). */
+function refuse(error: AppError, headers?: Record<string, string>): Response {
+  return Response.json(error, { status: error.status, headers: { ...headers, [RELAY_REFUSAL_HEADER]: "1" } });
+}
 
 /**
  * One of the relays that hold the visitors' sockets (docs/realtime.md#pages-follow-the-socket, docs/scale.md). It accepts `/ws` upgrades with the
@@ -47,17 +55,17 @@ export class BellRelay extends DurableObject<Env> {
 
   private async accept(request: Request): Promise<Response> {
     if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket") {
-      return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.invalidRequest }, { status: 426 });
+      return refuse(appError(426, SOCKET_ONLY, { code: ERROR_CODE.invalidRequest }));
     }
     if (!isSameSiteOrigin(request, this.env)) {
-      return Response.json({ success: false, error: SOCKET_CROSS_SITE, code: ERROR_CODE.crossSite }, { status: 403 });
+      return refuse(appError(403, SOCKET_CROSS_SITE, { code: ERROR_CODE.crossSite }));
     }
     const name = request.headers.get(RELAY_NAME_HEADER);
     if (name && name !== (await this.ctx.storage.get<string>(NAME_KEY))) await this.ctx.storage.put(NAME_KEY, name);
     const network = request.headers.get(RELAY_NETWORK_HEADER);
     const tag = network ? `net:${network}` : null;
     if (tag && this.ctx.getWebSockets(tag).length >= SOCKETS_PER_NETWORK) {
-      return Response.json({ success: false, error: SOCKETS_LIMITED, code: ERROR_CODE.rateLimited }, { status: 429, headers: { "Retry-After": "60" } });
+      return refuse(appError(429, SOCKETS_LIMITED, { code: ERROR_CODE.rateLimited }), { "Retry-After": "60" });
     }
     const { 0: client, 1: server } = new WebSocketPair();
     this.ctx.acceptWebSocket(server, tag ? [tag] : []);

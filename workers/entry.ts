@@ -2,7 +2,8 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as serverBuild from "virtual:remix/server-build";
 import { CSP_REPORT_PATH } from "~/domain/csp-report";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { fail } from "~/server/http.server";
+import { appError } from "~/domain/app-error";
+import { fail, SERVER_FAULT } from "~/server/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin, originMatchesHost } from "~/server/origin.server";
 import { bodyLimitFor, limitRequestBody } from "~/server/request-size.server";
@@ -13,7 +14,7 @@ import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRelay, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
-import { CROSS_SITE_REQUEST, SERVER_ERROR } from "~/domain/messages";
+import { CROSS_SITE_REQUEST } from "~/domain/messages";
 import { HEALTHZ_PATH, healthz } from "~/server/healthz.server";
 import { log } from "~/server/log.server";
 import { reportError } from "~/server/report-error.server";
@@ -24,6 +25,7 @@ export { BellRoom } from "./bell-room/bell-room";
 export { BellRelay } from "./bell-relay";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const CROSS_SITE = appError(403, CROSS_SITE_REQUEST, { code: ERROR_CODE.crossSite });
 const build = serverBuild as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(build);
 
@@ -36,7 +38,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, url: U
   // Remix refuses a cross-site form post with a bare 500; answer it here, plainly, before any route runs. Browsers
   // upload CSP reports with an opaque ("null") Origin; the report endpoint changes nothing a visitor owns.
   if (!SAFE_METHODS.has(request.method) && url.pathname !== CSP_REPORT_PATH && !isSameSiteOrigin(request, env)) {
-    return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
+    return withSecurityHeaders(fail(request, CROSS_SITE), url);
   }
   // Every body is size-checked here, once, before any route reads it (docs/decisions/0008-request-size-limits.md).
   const limited = await limitRequestBody(request, bodyLimitFor(url));
@@ -46,7 +48,7 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, url: U
   const api = matchApiRoute(build, limited, url);
   if (api) return withSecurityHeaders(await api.handler({ request: limited, params: api.params, context: loadContext }), url);
   if (!SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
-    return withSecurityHeaders(fail({ status: 403, error: CROSS_SITE_REQUEST, code: ERROR_CODE.crossSite }), url);
+    return withSecurityHeaders(fail(request, CROSS_SITE), url);
   }
   const moved = localeRedirect(limited, url);
   if (moved) return withSecurityHeaders(moved, url);
@@ -73,7 +75,7 @@ export default {
         response = await respond(request, env, ctx, url);
       } catch (error) {
         await reportError(env, error, "fetch");
-        response = withSecurityHeaders(fail({ status: 500, error: SERVER_ERROR }), url);
+        response = withSecurityHeaders(fail(request, SERVER_FAULT), url);
       }
       observeResponse(env, ctx, request, url, response);
       log("info", "request", { method: request.method, status: response.status, durationMs: Date.now() - started });

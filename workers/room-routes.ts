@@ -1,6 +1,8 @@
 import { relayFor } from "~/domain/relays";
 import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
-import { RELAY_NAME_HEADER, RELAY_NETWORK_HEADER } from "./bell-relay";
+import { RELAY_NAME_HEADER, RELAY_NETWORK_HEADER, RELAY_REFUSAL_HEADER } from "./bell-relay";
+import { appError, isAppError } from "~/domain/app-error";
+import { fail, SERVER_FAULT } from "~/server/http.server";
 import { networkHash } from "~/server/hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_ONLY } from "~/domain/messages";
@@ -28,7 +30,7 @@ export function isSocketPath(url: URL): boolean {
 export async function forwardToRelay(request: Request, env: Env): Promise<Response> {
   // An upgrade is a GET; the relay answered 101 to any method, and a POST's 101 broke the response (docs/product.md#one-person-one-share).
   if (request.method !== "GET") {
-    return Response.json({ success: false, error: SOCKET_ONLY, code: ERROR_CODE.methodNotAllowed }, { status: 405, headers: { Allow: "GET" } });
+    return fail(request, appError(405, SOCKET_ONLY, { code: ERROR_CODE.methodNotAllowed }), { headers: { Allow: "GET" } });
   }
   const colo = settingsOf(env).RELAY_BY === "colo" ? (request.cf?.colo as string | undefined) : undefined;
   const name = relayFor(colo, settingsOf(env).RELAY_COUNT);
@@ -37,7 +39,16 @@ export async function forwardToRelay(request: Request, env: Env): Promise<Respon
   // The relay caps sockets per network (docs/product.md#one-person-one-share); set here, so whatever the visitor sent under that name is replaced.
   named.headers.set(RELAY_NETWORK_HEADER, await networkHash(settingsOf(env).HASH_SECRET, request));
   named.headers.set(REQUEST_ID_HEADER, currentRequestId() ?? requestIdFor(request));
-  return bellRelay(env, name).fetch(named);
+  return renderedRefusal(request, await bellRelay(env, name).fetch(named));
+}
+
+/** A relay refuses with an AppError; it becomes the public JSON here, in the visitor's language (docs/api.md#errors). */
+async function renderedRefusal(request: Request, answer: Response): Promise<Response> {
+  if (!answer.headers.has(RELAY_REFUSAL_HEADER)) return answer;
+  const error: unknown = await answer.json().catch(() => null);
+  if (!isAppError(error)) return fail(request, SERVER_FAULT);
+  const retryAfter = answer.headers.get("Retry-After");
+  return fail(request, error, retryAfter ? { headers: { "Retry-After": retryAfter } } : {});
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   LOCATION_MAX_LENGTH,
   LONGITUDE_LIMIT,
   NAME_MAX_LENGTH,
+  REPORT_REASON_MAX_LENGTH,
   RING_BATCH_SIZE,
   WISH_ID_MAX_LENGTH,
   WISH_MAX_LENGTH,
@@ -253,6 +254,11 @@ export const MODERATION_PROFANITY = "Please keep your wish kind: it contains a w
 export const REPORT_SENT = "Thank you. The moderators will look at this wish.";
 export const REPORT_ALREADY = "You have already reported this wish. The moderators will look at it.";
 export const REPORT_FAILED = "Failed to report the wish. Please try again.";
+export const REPORT_REASON_INVALID = `Please keep the reason to ${REPORT_REASON_MAX_LENGTH} characters of text or fewer.`;
+
+// The reverse geocoder's coordinates (docs/api.md#calls).
+export const LAT_SENTENCE = "Please give a latitude between -90 and 90.";
+export const LON_SENTENCE = "Please give a longitude between -180 and 180.";
 
 // Refusals and failures answered by the server (API errors, the Worker, the BellRoom, admin actions).
 export const WISH_NOT_FOUND = "We could not find that wish.";
@@ -305,6 +311,10 @@ export const MAIL_STOP_DONE = "Done. We will not send any more mail to your addr
 export const MAIL_STOP_INVALID = "This link is not complete. Please open it again from the mail we sent you.";
 export const IP_LIMIT_SENTENCE = "Many wishes have already come from your network today. Please try again tomorrow.";
 export const SERVER_ERROR = "Something went wrong on our side. Please try again in a moment.";
+/** An API address asked with a method it does not serve; {methods} lists the ones it does ("GET, POST"). */
+export const METHOD_NOT_ALLOWED = "This address only answers {methods} requests.";
+/** The home page's form posted from another site (the Worker refuses most such posts before any page runs). */
+export const FORM_CROSS_SITE = "This form only accepts posts from this site.";
 export const CROSS_SITE_REQUEST = "Requests from other sites are not accepted.";
 export const SOCKET_ONLY = "This address only speaks WebSocket.";
 export const SOCKET_CROSS_SITE = "Sockets from other sites are not accepted.";

@@ -1,6 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
-import { REQUEST_BODY_INVALID } from "./messages";
+import { PUSH_ENDPOINT_REFUSED, PUSH_FAILED, REQUEST_BODY_INVALID } from "./messages";
 
 /**
  * "Tell me when my wish rings" by Web Push (docs/product.md#the-loop-back, ADR 0059): what a browser's subscription must look like, and
@@ -32,13 +32,22 @@ const P256DH_LENGTH = 87;
 const AUTH_LENGTH = 22;
 export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
 
+const pushKey = z
+  .string({ error: PUSH_FAILED })
+  .regex(BASE64URL, { error: PUSH_FAILED })
+  .transform((key) => key.replace(/=+$/, ""));
+
 export const pushSubscriptionSchema = z.object(
   {
-    endpoint: z.string().max(PUSH_ENDPOINT_MAX_LENGTH).url(),
-    keys: z.object({
-      p256dh: z.string().regex(BASE64URL).transform((key) => key.replace(/=+$/, "")).refine((key) => key.length === P256DH_LENGTH && key.startsWith("B")),
-      auth: z.string().regex(BASE64URL).transform((key) => key.replace(/=+$/, "")).refine((key) => key.length === AUTH_LENGTH),
-    }),
+    // Every refusal says a sentence of the catalogues, never zod's own English (docs/api.md#errors).
+    endpoint: z.string({ error: PUSH_ENDPOINT_REFUSED }).max(PUSH_ENDPOINT_MAX_LENGTH, { error: PUSH_ENDPOINT_REFUSED }).url({ error: PUSH_ENDPOINT_REFUSED }),
+    keys: z.object(
+      {
+        p256dh: pushKey.refine((key) => key.length === P256DH_LENGTH && key.startsWith("B"), { error: PUSH_FAILED }),
+        auth: pushKey.refine((key) => key.length === AUTH_LENGTH, { error: PUSH_FAILED }),
+      },
+      { error: PUSH_FAILED },
+    ),
   },
   { error: REQUEST_BODY_INVALID },
 );

@@ -9,6 +9,7 @@ export interface WishFormValues {
 }
 
 export interface WishFormFailure {
+  /** The refusal's sentence, already in the page's language (the action renders it). */
   error: string;
   field?: string;
   values: WishFormValues;

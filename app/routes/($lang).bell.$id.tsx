@@ -17,7 +17,7 @@ import { settingsOf } from "~/server/settings.server";
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = params.id ?? "";
   const ring = id && id.length <= WISH_ID_MAX_LENGTH ? await getRingView(context.cloudflare.env, id) : null;
-  if (!ring) throw new Response("Not found", { status: 404 });
+  if (!ring) throw new Response(null, { status: 404 });
   const { origin } = new URL(request.url);
   const { env } = context.cloudflare;
   const { locale } = splitLocalePath(new URL(request.url).pathname);

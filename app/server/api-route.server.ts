@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { z } from "zod";
 import type { Endpoint, Method } from "~/domain/contract/endpoint";
+import { METHOD_NOT_ALLOWED } from "~/domain/messages";
 import { ApiError, handleApi } from "./http.server";
 import type { JsonResponse } from "./http.server";
-import { inRequestLanguage } from "./api-language.server";
 import { reportInBackground } from "./report-error.server";
 import { parseWith, readJsonBody, searchParamsObject } from "./request.server";
 
@@ -56,15 +56,16 @@ async function inputOf(endpoint: Endpoint, request: Request): Promise<unknown> {
 export function apiRoute(...calls: Served[]): ApiDispatch {
   const byMethod = new Map<Method, Served>(calls.map((call) => [call.endpoint.method, call]));
   const allowed = [...byMethod.keys()].join(", ");
-  const dispatch = async (args: LoaderFunctionArgs) =>
-    inRequestLanguage(
+  const dispatch = (args: LoaderFunctionArgs) =>
+    handleApi(
       args.request,
-      await handleApi(async () => {
+      async () => {
         const method = args.request.method === "HEAD" ? "GET" : (args.request.method as Method);
         const call = byMethod.get(method);
-        if (!call) throw new ApiError(405, `This address only answers ${allowed} requests.`);
+        if (!call) throw new ApiError(405, METHOD_NOT_ALLOWED, { values: { methods: allowed } });
         return call.handler({ ...args, input: await inputOf(call.endpoint, args.request) });
-      }, (error) => reportInBackground(args.context?.cloudflare, error, "api")),
+      },
+      (error) => reportInBackground(args.context?.cloudflare, error, "api"),
     );
   return Object.defineProperty(dispatch, API_DISPATCH, { value: true });
 }

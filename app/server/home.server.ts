@@ -6,14 +6,17 @@ import { wishForSomeone } from "./for-someone.server";
 import { cooldownLeftMs, HOME_WALL_PAGE_SIZE, WISH_ID_MAX_LENGTH } from "~/domain/limits";
 import { settingsOf } from "./settings.server";
 import { errorFields, log } from "./log.server";
-import { REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
+import { FORM_CROSS_SITE, REQUEST_BODY_INVALID, SUBMIT_FAILED } from "~/domain/messages";
+import { appError } from "~/domain/app-error";
+import { ERROR_CODE } from "~/domain/error-codes";
+import { translatorFor } from "~/i18n/catalogues.server";
 import { liveStripEntries, type LiveStripEntry } from "~/domain/live-activity";
 import type { PublicWish, RibbonStats, WallPage } from "~/domain/public-wish";
 import { wallQuerySchema, wishSubmitSchema, type WallQuery } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { createWish } from "./create-wish.server";
 import { deviceIdFor, readDeviceCookie } from "./device-cookie.server";
-import { ApiError } from "./http.server";
+import { ApiError, fail, renderError } from "./http.server";
 import { isSameSiteOrigin } from "./origin.server";
 import { parseWith } from "./request.server";
 import { cachedCredits, cachedLastRingAt, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "./public-reads.server";
@@ -128,7 +131,8 @@ function text(form: FormData, key: string): string {
  * back to the form with its confirmation, a refusal re-renders the form with the sentence and what was typed.
  */
 export async function homeAction(request: Request, { env, ctx }: CloudflareContext) {
-  if (!isSameSiteOrigin(request, env)) throw new Response("This form only accepts posts from this site.", { status: 403 });
+  const { locale } = splitLocalePath(new URL(request.url).pathname);
+  if (!isSameSiteOrigin(request, env)) throw fail(request, appError(403, FORM_CROSS_SITE, { code: ERROR_CODE.crossSite }), { locale });
   const form = await request.formData().catch(() => null);
   const device = deviceIdFor(request);
   const headers = new Headers();
@@ -153,13 +157,14 @@ export async function homeAction(request: Request, { env, ctx }: CloudflareConte
     ({ wishId, forToken } = await createWish(request, { env, ctx }, input));
   } catch (error) {
     if (!(error instanceof ApiError)) log("error", "a wish posted without JavaScript could not be stored", errorFields(error));
+    // The refusal becomes a sentence here, once, in the page's language.
     const failure: WishFormFailure =
       error instanceof ApiError
-        ? { error: error.message, ...(error.field ? { field: error.field } : {}), values }
-        : { error: SUBMIT_FAILED, values };
+        ? { error: renderError(locale, error.error), ...(error.error.field ? { field: error.error.field } : {}), values }
+        : { error: translatorFor(locale)(SUBMIT_FAILED), values };
     return data({ failure }, { status: error instanceof ApiError ? error.status : 500, headers });
   }
-  const home = localizePath("/", splitLocalePath(new URL(request.url).pathname).locale);
+  const home = localizePath("/", locale);
   const forPart = forToken ? `&for=${encodeURIComponent(forToken)}` : "";
   throw redirect(`${home}?submitted=${encodeURIComponent(wishId)}${forPart}#wish-form`, { headers });
 }

@@ -1,4 +1,5 @@
 import { API_PREFIX } from "~/domain/contract/endpoint";
+import { appError } from "~/domain/app-error";
 import { fail } from "./http.server";
 import { REQUEST_TOO_LARGE } from "~/domain/messages";
 
@@ -43,8 +44,8 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, time
   }
 }
 
-function tooLarge(): Response {
-  return fail({ status: 413, error: REQUEST_TOO_LARGE });
+function tooLarge(request: Request): Response {
+  return fail(request, appError(413, REQUEST_TOO_LARGE));
 }
 
 /**
@@ -58,7 +59,7 @@ export async function limitRequestBody(request: Request, limit: number, discardM
   const declared = request.headers.get("Content-Length");
   if (declared !== null) {
     const length = Number(declared);
-    return Number.isSafeInteger(length) && length >= 0 && length <= limit ? request : tooLarge();
+    return Number.isSafeInteger(length) && length >= 0 && length <= limit ? request : tooLarge(request);
   }
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -69,7 +70,7 @@ export async function limitRequestBody(request: Request, limit: number, discardM
     total += value.byteLength;
     if (total > limit) {
       await discardRest(reader, discardMs);
-      return tooLarge();
+      return tooLarge(request);
     }
     chunks.push(value);
   }

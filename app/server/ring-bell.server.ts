@@ -17,7 +17,7 @@ import { settingsOf } from "./settings.server";
  * Ringing the bell, whichever door it comes through: the device and network hashed, the network's ring requests
  * counted, the BellRoom asked (it alone decides the cooldown, the credits and the batch), and its answer shaped for
  * the visitor. One function, like `createWish()`, so the doors cannot drift apart. A refusal is an `ApiError` with
- * its status, sentence, machine code and wait.
+ * its status, message id and values, machine code and wait, rendered by the edge in the visitor's language.
  */
 export async function ringBell(request: Request, { env }: Pick<CloudflareContext, "env">, input: RingRequest): Promise<RingResponse> {
   const settings = settingsOf(env);
@@ -28,7 +28,7 @@ export async function ringBell(request: Request, { env }: Pick<CloudflareContext
   const limit = await hitNetworkLimit(env, network, "ring:network", settings.RING_NETWORK_HOURLY_LIMIT, HOUR_MS);
   if (!limit.allowed) throw new ApiError(429, RING_NETWORK_LIMITED, { retryAfter: limit.retryAfter, code: ERROR_CODE.rateLimited });
   const outcome = await bellRoom(env).ring({ wishIds: input.wishIds, rungByHash, rungByNetwork: network.network, requestId: currentRequestId() });
-  if (!outcome.ok) throw new ApiError(outcome.status, outcome.error, { retryAfter: outcome.retryAfter, code: outcome.code });
+  if (!outcome.ok) throw ApiError.of(outcome.error);
   return {
     success: true,
     bellRingId: outcome.ringId,

@@ -18,7 +18,8 @@ describe("QUANTUM_PROVIDER=ibm without its secrets", () => {
     const stub = env.BELL_ROOM.get(env.BELL_ROOM.idFromName(`misconfigured-${crypto.randomUUID()}`));
     await runInDurableObject(stub, async (_instance, state) => {
       const room = new BellRoom(state, misconfigured);
-      expect(await room.ring({ rungByHash: "h" })).toEqual({ ok: false, status: 503, error: QUANTUM_NOT_CONFIGURED, code: "unavailable" });
+      // The room answers with the refusal as data (a code and a message id), rendered by the Worker in the ringer's language.
+      expect(await room.ring({ rungByHash: "h" })).toEqual({ ok: false, error: { status: 503, message: { id: QUANTUM_NOT_CONFIGURED }, code: "unavailable" } });
       expect(await room.ping()).toBe("ok");
       expect(await room.broadcast({ type: "presence", count: 0 })).toBe(2);
       await expect(room.credits()).rejects.toThrow(/IBM_API_KEY and IBM_INSTANCE_CRN are not set/);

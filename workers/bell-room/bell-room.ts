@@ -1,10 +1,9 @@
-import { translatorFor } from "~/i18n/catalogues.server";
-import { DEFAULT_LOCALE } from "~/domain/locale";
 import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
-import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
+import { appError, type AppError } from "~/domain/app-error";
+import { ERROR_CODE } from "~/domain/error-codes";
 import { cooldownLeftMs, networkRingRules } from "~/domain/limits";
-import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, ringCooldown } from "~/domain/messages";
+import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, RING_COOLDOWN } from "~/domain/messages";
 import { relayNames } from "~/domain/relays";
 import { roomFrame, type RoomMessage } from "~/domain/room-messages";
 import type { QuantumCredits } from "~/server/credits.server";
@@ -48,7 +47,15 @@ export interface RingRequest {
 
 export type RingOutcome =
   | { ok: true; ringId: string; wishIds: string[]; pendingLeft: number; cooldownSeconds: number }
-  | { ok: false; status: 409 | 429 | 503; error: string; code: ErrorCode; retryAfter?: number };
+  /** A refusal as data (a code, a message id, its values), rendered by the Worker in the ringer's language. */
+  | { ok: false; error: AppError };
+
+const refused = (error: AppError): RingOutcome => ({ ok: false, error });
+const cooldown = (seconds: number) => refused(appError(429, RING_COOLDOWN, { values: { seconds }, code: ERROR_CODE.cooldown, retryAfter: seconds }));
+const NOT_CONFIGURED = appError(503, QUANTUM_NOT_CONFIGURED, { code: ERROR_CODE.unavailable });
+const UNREACHABLE = appError(503, QUANTUM_UNREACHABLE, { code: ERROR_CODE.unavailable });
+const OUT_OF_CREDITS = appError(409, RING_OUT_OF_CREDITS, { code: ERROR_CODE.outOfCredits });
+const NONE_PENDING = appError(409, RING_NONE_PENDING, { code: ERROR_CODE.noPendingWishes });
 
 const newRingId = monotonicFactory();
 
@@ -140,14 +147,14 @@ export class BellRoom extends DurableObject<Env> {
     const waitMs = cooldownLeftMs(lastRingAt, cooldownSeconds, now);
     if (waitMs > 0) {
       const seconds = Math.ceil(waitMs / 1000);
-      return { ok: false, status: 429, error: ringCooldown(translatorFor(DEFAULT_LOCALE), seconds), code: ERROR_CODE.cooldown, retryAfter: seconds };
+      return cooldown(seconds);
     }
 
     let provider: RoomProvider;
     try {
       provider = this.providers.current();
     } catch (error) {
-      if (error instanceof QuantumConfigurationError) return { ok: false, status: 503, error: QUANTUM_NOT_CONFIGURED, code: ERROR_CODE.unavailable };
+      if (error instanceof QuantumConfigurationError) return refused(NOT_CONFIGURED);
       throw error;
     }
     // The simulator's ledger is checked inside the claim itself (one D1 round trip for the whole ring); a remote
@@ -155,8 +162,8 @@ export class BellRoom extends DurableObject<Env> {
     const ledgerCredits = provider.name === "simulator";
     if (!ledgerCredits) {
       const remaining = await provider.remaining().catch(() => null);
-      if (remaining === null) return { ok: false, status: 503, error: QUANTUM_UNREACHABLE, code: ERROR_CODE.unavailable };
-      if ("seconds" in remaining && remaining.seconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS, code: ERROR_CODE.outOfCredits };
+      if (remaining === null) return refused(UNREACHABLE);
+      if ("seconds" in remaining && remaining.seconds <= 0) return refused(OUT_OF_CREDITS);
     }
 
     const ringId = newRingId(now);
@@ -180,12 +187,11 @@ export class BellRoom extends DurableObject<Env> {
       await this.restoreCooldown(lastRingAt);
       // The ringer's network has had its share: its own cooldown reads as one, its hourly rings as a limit.
       if (networkWait?.reason === "cooldown") {
-        const seconds = networkWait.seconds;
-        return { ok: false, status: 429, error: ringCooldown(translatorFor(DEFAULT_LOCALE), seconds), code: ERROR_CODE.cooldown, retryAfter: seconds };
+        return cooldown(networkWait.seconds);
       }
-      if (networkWait) return { ok: false, status: 429, error: RING_NETWORK_LIMITED, code: ERROR_CODE.rateLimited, retryAfter: networkWait.seconds };
-      if (creditsSeconds !== null && creditsSeconds <= 0) return { ok: false, status: 409, error: RING_OUT_OF_CREDITS, code: ERROR_CODE.outOfCredits };
-      return { ok: false, status: 409, error: RING_NONE_PENDING, code: ERROR_CODE.noPendingWishes };
+      if (networkWait) return refused(appError(429, RING_NETWORK_LIMITED, { code: ERROR_CODE.rateLimited, retryAfter: networkWait.seconds }));
+      if (creditsSeconds !== null && creditsSeconds <= 0) return refused(OUT_OF_CREDITS);
+      return refused(NONE_PENDING);
     }
 
     const claimedIds = claimed.map((w) => w.id);

@@ -2,7 +2,7 @@ import "~/domain/zod-config";
 import { z } from "zod";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { BELL_HISTORY_PAGE_SIZE, REPORT_REASON_MAX_LENGTH, WALL_MAX_PAGE_SIZE } from "~/domain/limits";
-import { REQUEST_BODY_INVALID } from "~/domain/messages";
+import { LAT_SENTENCE, LON_SENTENCE, REPORT_REASON_INVALID, REQUEST_BODY_INVALID } from "~/domain/messages";
 import { pushSubscriptionSchema } from "~/domain/push";
 import { optionalVisitorText } from "~/domain/text";
 import { fingerprintSchema, friendWishSchema, resonateSchema, ringRequestSchema, wallQuerySchema, wishSubmitSchema } from "~/domain/wish";
@@ -24,8 +24,6 @@ const historyQuerySchema = z.lazy(() =>
   }),
 );
 
-const LAT_SENTENCE = "Please give a latitude between -90 and 90.";
-const LON_SENTENCE = "Please give a longitude between -180 and 180.";
 const coordinatesSchema = z.lazy(() =>
   z.object({
     lat: z.coerce.number({ error: LAT_SENTENCE }).min(-90, { error: LAT_SENTENCE }).max(90, { error: LAT_SENTENCE }),
@@ -33,7 +31,6 @@ const coordinatesSchema = z.lazy(() =>
   }),
 );
 
-const REPORT_REASON_INVALID = `Please keep the reason to ${REPORT_REASON_MAX_LENGTH} characters of text or fewer.`;
 const reportSchema = z.lazy(() =>
   z.object(
     {

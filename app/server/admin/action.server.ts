@@ -3,6 +3,9 @@ import { ApiError } from "../http.server";
 import { requireAdminAction } from "./auth.server";
 import { readFormData } from "../request.server";
 import { ADMIN_ACTION_UNKNOWN } from "~/domain/messages";
+import { errorSentence } from "~/domain/app-error";
+import { DEFAULT_LOCALE } from "~/domain/locale";
+import { translatorFor } from "~/i18n/catalogues.server";
 
 export interface ActionResult {
   ok: boolean;
@@ -19,7 +22,8 @@ export async function adminAction(request: Request, env: Env, run: (form: FormDa
   try {
     return data<ActionResult>({ ok: true, message: await run(form) });
   } catch (error) {
-    if (error instanceof ApiError) return data<ActionResult>({ ok: false, message: error.message }, { status: error.status });
+    // The admin speaks English only; its own sentences (some in no visitor catalogue) read as written.
+    if (error instanceof ApiError) return data<ActionResult>({ ok: false, message: errorSentence(translatorFor(DEFAULT_LOCALE), error.error) }, { status: error.status });
     throw error;
   }
 }

@@ -7,6 +7,8 @@ import { fromBase64Url, toBase64Url } from "../base64url.server";
 import { readCookie } from "../cookies.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { fail } from "../http.server";
+import { appError } from "~/domain/app-error";
+import { DEFAULT_LOCALE } from "~/domain/locale";
 import { CROSS_SITE_REFUSED, LOGIN_NOT_CONFIGURED, LOGIN_WRONG_PASSWORD } from "~/domain/messages";
 import { settingsOf } from "~/server/settings.server";
 
@@ -127,7 +129,8 @@ export async function requireAdmin(request: Request, env: Env): Promise<void> {
 }
 
 export function refuseCrossSite(request: Request, env: Env): void {
-  if (!isSameSiteOrigin(request, env)) throw fail({ status: 403, error: CROSS_SITE_REFUSED, code: ERROR_CODE.crossSite });
+  // The admin speaks English only.
+  if (!isSameSiteOrigin(request, env)) throw fail(request, appError(403, CROSS_SITE_REFUSED, { code: ERROR_CODE.crossSite }), { locale: DEFAULT_LOCALE });
 }
 
 /** For admin actions: a cross-site request is refused before anything else, then the session is checked. */
