@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { matchRoutes, type Params } from "@remix-run/react";
 import { API_PREFIX } from "~/domain/contract/endpoint";
-import { type ApiDispatch, isApiDispatch } from "~/server/api-route.server";
+import { type ApiDispatch, isApiDispatch } from "~/server/edge/api-route.server";
 
 /**
  * The JSON API (`/api/...`) answered by each route's own handler, taken from the Remix server build, without Remix's

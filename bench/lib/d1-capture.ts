@@ -7,9 +7,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { wallQuerySchema } from "../../app/domain/wish";
-import { wallPage } from "../../app/server/wall.server";
-import { liveActivity, siteStats } from "../../app/server/wishes.server";
-import { recordingD1, type RecordedStatement } from "../../app/server/recording-d1.server";
+import { wallPage } from "../../app/server/wishes/wall.server";
+import { liveActivity, siteStats } from "../../app/server/wishes/wishes.server";
+import { recordingD1, type RecordedStatement } from "../../app/server/db/recording-d1.server";
 
 interface Scenario {
   name: string;

@@ -2,7 +2,7 @@ import type { ServerBuild } from "@remix-run/cloudflare";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { endpoint } from "~/domain/contract/endpoint";
-import { apiRoute, serve } from "~/server/api-route.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
 import { matchApiRoute } from "../../workers/api-routes";
 import { ORIGIN } from "../support/api";
 import { remixBuild } from "../support/build";

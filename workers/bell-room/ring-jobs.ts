@@ -1,8 +1,8 @@
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
 import type { RoomMessage } from "~/domain/room-messages";
 import { RING_STATUS } from "~/domain/statuses";
-import { settingsOf } from "~/server/settings.server";
-import { jobsEndedWithoutResult, recordJobCharge, recordJobState, type LedgerState } from "~/server/job-ledger.server";
+import { settingsOf } from "~/server/edge/settings.server";
+import { jobsEndedWithoutResult, recordJobCharge, recordJobState, type LedgerState } from "~/server/rings/job-ledger.server";
 import type { BatchWish } from "~/server/rings/claim.server";
 import {
   completeRing,
@@ -24,8 +24,8 @@ import {
   ringWishes,
   submissionsSince,
 } from "~/server/rings/job-store.server";
-import { mapCodeOf } from "~/server/map.server";
-import { noticeRing } from "~/server/ring-notices.server";
+import { mapCodeOf } from "~/server/geo/map.server";
+import { noticeRing } from "~/server/rings/ring-notices.server";
 import { ProviderError, QuantumConfigurationError, type CancelOutcome, type FoundJob, type JobRef, type JobStatus } from "../quantum";
 import { ceilingRefusal } from "./budget-ceiling";
 import { readRetry, UNKNOWN_READ_CAP_MS } from "./read-budget";

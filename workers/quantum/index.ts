@@ -1,7 +1,7 @@
 import { createIbmProvider } from "./ibm";
 import { createSimulatorProvider } from "./simulator";
 import { crnRegion } from "../../app/domain/quantum-config";
-import { ibmProblem, providerProblem, type Settings } from "../../app/server/settings.server";
+import { ibmProblem, providerProblem, type Settings } from "../../app/server/edge/settings.server";
 import type { ProviderName, QuantumProvider } from "./types";
 
 export * from "./types";

@@ -8,7 +8,7 @@ import { database } from "../db/client.server";
 import { outbox, siteCounters, wishes } from "../db/schema";
 import { listUnsubscribeHeaders, mailStopped, mailStopToken, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
-import { errorFields, log } from "../log.server";
+import { errorFields, log } from "../edge/log.server";
 import { letterLocale, wishCopyLetter } from "./letters.server";
 
 const newId = monotonicFactory();

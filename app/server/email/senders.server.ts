@@ -1,4 +1,4 @@
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export interface MailMessage {
   to: string;
