@@ -6,7 +6,7 @@ import type { ProviderName, QuantumProvider } from "./types";
 
 export * from "./types";
 
-/** The settings the providers read, parsed and normalised (app/server/settings.server.ts). */
+/** The settings the providers read, parsed and normalised (app/server/edge/settings.server.ts). */
 export type QuantumSettings = Pick<
   Settings,
   | "QUANTUM_PROVIDER"

@@ -59,7 +59,7 @@ export interface IbmSpending {
   monthStart: number;
   /** Seconds IBM settled for this month's jobs. */
   chargedSeconds: number;
-  /** This month's jobs with no settled figure (as app/server/job-ledger.server.ts counts them): each at the estimate. */
+  /** This month's jobs with no settled figure (as app/server/rings/job-ledger.server.ts counts them): each at the estimate. */
   unsettledJobs: number;
   /** What the next ring is assumed to cost. */
   estimateSeconds: number;

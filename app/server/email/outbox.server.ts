@@ -195,7 +195,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * The newest rows and the count by status, the retention sweep's deleted rows included (kept in site_counters as
- * `mail:<status>:<kind>` by app/server/retention.server.ts), so "sent" counts every mail ever sent.
+ * `mail:<status>:<kind>` by app/server/privacy/retention.server.ts), so "sent" counts every mail ever sent.
  */
 export async function recentOutbox(env: Env): Promise<{ rows: OutboxRow[]; byStatus: Record<string, number> }> {
   const db = database(env);
