@@ -5,9 +5,15 @@ import tseslint from "typescript-eslint";
 
 /**
  * The layers (docs/architecture.md#what-may-import-what): each folder lists the imports it refuses. A folder matches
- * one entry only, because flat config replaces a rule's options rather than merging them.
+ * one entry only, because flat config replaces a rule's options rather than merging them: an entry for a folder inside
+ * another one repeats the outer folder's refusals and the outer entry ignores it.
  */
 const refuse = (regex, message) => ({ regex, message });
+const SERVER = [
+  refuse("^(~/|(\\.\\./)+)routes(/|$)", "app/server never imports a route: routes call the server, not the other way round."),
+  refuse("^(~/|(\\.\\./)+)components(/|$)", "app/server never imports a component: move the pure rule or type to app/domain."),
+];
+const PLUMBING = ["app/server/edge/**/*.{ts,tsx}", "app/server/db/**/*.{ts,tsx}"];
 const LAYERS = [
   {
     files: ["app/domain/**/*.{ts,tsx}"],
@@ -26,9 +32,18 @@ const LAYERS = [
   },
   {
     files: ["app/server/**/*.{ts,tsx}"],
+    ignores: PLUMBING,
+    patterns: SERVER,
+  },
+  {
+    // A module of edge/ or db/ sits one folder below app/server: "../x/" is a sibling folder of app/server, "../../" is app/.
+    files: PLUMBING,
     patterns: [
-      refuse("^(~/|(\\.\\./)+)routes(/|$)", "app/server never imports a route: routes call the server, not the other way round."),
-      refuse("^(~/|(\\.\\./)+)components(/|$)", "app/server never imports a component: move the pure rule or type to app/domain."),
+      ...SERVER,
+      refuse(
+        "^~/server/(?!edge/|db/)|^\\.\\./(?!edge/|db/|\\.\\./)",
+        "app/server/edge and app/server/db are the plumbing every feature stands on: they never import a feature folder (wishes/, rings/, admin/, …). Pass the value in, or let the route call the feature.",
+      ),
     ],
   },
   {
@@ -52,7 +67,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
-  ...LAYERS.map(({ files, patterns }) => ({ files, rules: { "no-restricted-imports": ["error", { patterns }] } })),
+  ...LAYERS.map(({ files, ignores, patterns }) => ({ files, ...(ignores && { ignores }), rules: { "no-restricted-imports": ["error", { patterns }] } })),
   {
     files: ["scripts/**/*.{js,mjs,ts}", "bench/**/*.{js,mjs,ts}", "*.config.{js,ts}", "test/e2e/**/*.ts"],
     languageOptions: { globals: { ...globals.node } },

@@ -1,4 +1,4 @@
-import { staticAssetHeaders } from "./app/server/security-headers.server";
+import { staticAssetHeaders } from "./app/server/edge/security-headers.server";
 import { ogFontFiles } from "./scripts/og-fonts.mjs";
 import { compiledCatalogues } from "./scripts/compiled-catalogues";
 import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDevProxy } from "@remix-run/dev";

@@ -2,12 +2,12 @@ import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-r
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToReadableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
-import { contentSecurityPolicy, createNonce } from "~/server/security-headers.server";
+import { contentSecurityPolicy, createNonce } from "~/server/edge/security-headers.server";
 import { tileSettings } from "~/domain/map-tiles";
 import { signShareImages } from "~/server/og/sign-share-images.server";
-import { stylesheetsBeforeModulePreloads } from "~/server/stylesheets-first.server";
-import { reportInBackground } from "~/server/report-error.server";
-import { settingsOf } from "~/server/settings.server";
+import { stylesheetsBeforeModulePreloads } from "~/server/edge/stylesheets-first.server";
+import { reportInBackground } from "~/server/edge/report-error.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 const ABORT_DELAY_MS = 5_000;
 

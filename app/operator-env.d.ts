@@ -1,6 +1,6 @@
 // Optional bindings, declared here because `wrangler types` sees only the top-level configuration: merged into the
 // generated Env (worker-configuration.d.ts). Settings ([vars] and secrets) are not read from Env: they come parsed
-// from app/server/settings.server.ts.
+// from app/server/edge/settings.server.ts.
 declare namespace Cloudflare {
   interface Env {
     /** Workers Analytics Engine; declared for staging and production only, so a local run writes nothing. */

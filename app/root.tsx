@@ -31,7 +31,7 @@ import { browserCatalogue } from "~/i18n/catalogues.server";
 import { I18nProvider, useI18n } from "~/i18n/i18n";
 import type { CompiledCatalogue } from "~/i18n/translator";
 import { SocialIconSprite } from "~/components/nav/social-links";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;

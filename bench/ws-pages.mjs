@@ -15,7 +15,7 @@ const WINDOW_MS = Number(process.env.BENCH_WINDOW_MS ?? 12_000);
 const OPEN_BATCH = 5;
 const BEFORE_FILE = new URL("./ws-pages.before.json", import.meta.url);
 
-/** STATEMENT_LOG_MARK of app/server/statement-log.server.ts, which starts each statement's line. */
+/** STATEMENT_LOG_MARK of app/server/db/statement-log.server.ts, which starts each statement's line. */
 const STATEMENT_MARK = "[d1] ";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { parseArgs, parseEnv } from "node:util";
 import { unstable_readConfig } from "wrangler";
 import { deployedEnvironment, deploymentProblems, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "../app/domain/settings";
-import { parseSettings } from "../app/server/settings.server";
+import { parseSettings } from "../app/server/edge/settings.server";
 import { adminProtectionWarnings } from "../app/domain/admin";
 import { privacySettingsWarnings } from "./lib/tile-check.mjs";
 

@@ -1,12 +1,12 @@
 import type { ServerBuild } from "@remix-run/cloudflare";
 import { matchRoutes, type Params } from "@remix-run/react";
 import { API_PREFIX } from "~/domain/contract/endpoint";
-import { type ApiDispatch, isApiDispatch } from "~/server/api-route.server";
+import { type ApiDispatch, isApiDispatch } from "~/server/edge/api-route.server";
 
 /**
  * The JSON API (`/api/...`) answered by each route's own handler, taken from the Remix server build, without Remix's
  * request handler: route matching across the whole tree, the single-fetch and error-boundary machinery cost more here
- * than most API handlers themselves (ADR 0009, ADR 0015). Every API route is an `apiRoute` (app/server/api-route.server.ts),
+ * than most API handlers themselves (ADR 0009, ADR 0015). Every API route is an `apiRoute` (app/server/edge/api-route.server.ts),
  * so validation, JSON shapes, errors and 405s stay the route's own; the Worker adds security headers as for every
  * answer. HEAD, and any path that is not an API route, goes through Remix.
  *

@@ -2,11 +2,11 @@ import { DurableObject } from "cloudflare:workers";
 import { appError, type AppError } from "~/domain/app-error";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_CROSS_SITE, SOCKET_ONLY, SOCKETS_LIMITED } from "~/domain/messages";
-import { bellRoom } from "~/server/bell-room-client.server";
-import { isSameSiteOrigin } from "~/server/origin.server";
-import { reportingFailures } from "~/server/report-error.server";
-import { settingsOf, type Settings } from "~/server/settings.server";
-import { errorFields, log } from "~/server/log.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
+import { isSameSiteOrigin } from "~/server/edge/origin.server";
+import { reportingFailures } from "~/server/edge/report-error.server";
+import { settingsOf, type Settings } from "~/server/edge/settings.server";
+import { errorFields, log } from "~/server/edge/log.server";
 import { coalesced } from "./coalesce";
 
 /** Frames larger than this close the socket: clients only ever send `ping`. */

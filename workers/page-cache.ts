@@ -1,5 +1,5 @@
-import { cachedRead } from "~/server/read-cache.server";
-import { createNonce } from "~/server/security-headers.server";
+import { cachedRead } from "~/server/edge/read-cache.server";
+import { createNonce } from "~/server/edge/security-headers.server";
 
 /**
  * The anonymous home page, rendered at most once a second per isolate and invalidated by every write in it, like the

@@ -1,21 +1,21 @@
 import { relayFor } from "~/domain/relays";
-import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
+import { bellRelay, bellRoom } from "~/server/edge/bell-room-client.server";
 import { RELAY_NAME_HEADER, RELAY_NETWORK_HEADER, RELAY_REFUSAL_HEADER } from "./bell-relay";
 import { appError, isAppError } from "~/domain/app-error";
-import { fail, SERVER_FAULT } from "~/server/http.server";
-import { networkHash } from "~/server/hashing.server";
+import { fail, SERVER_FAULT } from "~/server/edge/http.server";
+import { networkHash } from "~/server/edge/hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_ONLY } from "~/domain/messages";
-import { sweepRateLimits } from "~/server/rate-limit.server";
+import { sweepRateLimits } from "~/server/edge/rate-limit.server";
 import { deliverOutbox } from "~/server/email/outbox.server";
-import { deliverRingPushes } from "~/server/push.server";
-import { log } from "~/server/log.server";
-import { recordMetric } from "~/server/metrics.server";
-import { recordHeartbeat, trimErrorCounts } from "~/server/operations.server";
-import { reportError } from "~/server/report-error.server";
-import { sweepRetention } from "~/server/retention.server";
-import { settingsOf } from "~/server/settings.server";
-import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from "~/server/request-context.server";
+import { deliverRingPushes } from "~/server/push/push.server";
+import { log } from "~/server/edge/log.server";
+import { recordMetric } from "~/server/edge/metrics.server";
+import { recordHeartbeat, trimErrorCounts } from "~/server/edge/operations.server";
+import { reportError } from "~/server/edge/report-error.server";
+import { sweepRetention } from "~/server/privacy/retention.server";
+import { settingsOf } from "~/server/edge/settings.server";
+import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from "~/server/edge/request-context.server";
 import { drawCompletedRingCards } from "~/server/og/og.server";
 
 /** `/ws` belongs to the relays, whichever Worker receives it. */

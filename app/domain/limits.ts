@@ -43,7 +43,7 @@ export interface NetworkRingRules {
   ringsPerHour: number;
 }
 
-/** The rules in the units the claim uses, from the parsed settings (app/server/settings.server.ts bounds them). */
+/** The rules in the units the claim uses, from the parsed settings (app/server/edge/settings.server.ts bounds them). */
 export function networkRingRules(settings: { RING_NETWORK_COOLDOWN_SECONDS: number; RING_NETWORK_RINGS_PER_HOUR: number }): NetworkRingRules {
   return { cooldownMs: Math.min(HOUR_MS, settings.RING_NETWORK_COOLDOWN_SECONDS * 1000), ringsPerHour: settings.RING_NETWORK_RINGS_PER_HOUR };
 }

@@ -20,7 +20,7 @@ export interface TileSettings {
   origin: string;
 }
 
-/** The tile settings, as parsed (app/server/settings.server.ts: trimmed, null when unset). */
+/** The tile settings, as parsed (app/server/edge/settings.server.ts: trimmed, null when unset). */
 export interface TileEnv {
   MAP_TILE_URL?: string | null;
   MAP_TILE_ATTRIBUTION?: string | null;

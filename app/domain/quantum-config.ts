@@ -1,4 +1,4 @@
-/** The quantum providers the site can run rings on (docs/architecture.md#the-quantum-provider, docs/ibm-quantum.md); their settings are parsed in app/server/settings.server.ts. */
+/** The quantum providers the site can run rings on (docs/architecture.md#the-quantum-provider, docs/ibm-quantum.md); their settings are parsed in app/server/edge/settings.server.ts. */
 export type ProviderName = "simulator" | "ibm";
 
 const CRN = /^crn:v1:[^:]*:[^:]*:[^:]*:([^:]*):/;

@@ -4,7 +4,7 @@
  * one a visitor's socket joins.
  */
 
-/** RELAY_COUNT's default and bound (app/server/settings.server.ts). */
+/** RELAY_COUNT's default and bound (app/server/edge/settings.server.ts). */
 export const DEFAULT_RELAYS = 2;
 export const MAX_RELAYS = 64;
 

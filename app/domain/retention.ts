@@ -1,7 +1,7 @@
 import { DAY_MS } from "./limits";
 
 /**
- * How long each kind of stored data is kept: written once here, swept by the cron (app/server/retention.server.ts)
+ * How long each kind of stored data is kept: written once here, swept by the cron (app/server/privacy/retention.server.ts)
  * and shown on /privacy from the same numbers (ADR 0041).
  */
 export const RETENTION_DAYS = {
@@ -17,7 +17,7 @@ export const RETENTION_DAYS = {
   resonanceNetwork: 30,
   /**
    * A rate-limit row past its window (the longest window is a day). `rate_limits` is swept by the rate limiter itself
-   * (app/server/rate-limit.server.ts); this is the bound it keeps and the page shows.
+   * (app/server/edge/rate-limit.server.ts); this is the bound it keeps and the page shows.
    */
   rateLimitRow: 1,
 } as const;

@@ -1,6 +1,6 @@
 /**
  * The defaults of a ring's quantum jobs (workers/bell-room/ring-jobs.ts), which the operator's IBM_* settings override
- * (app/server/settings.server.ts).
+ * (app/server/edge/settings.server.ts).
  */
 /** Paid jobs one ring may make: a job that ended Failed or Cancelled is replaced, within this (IBM_MAX_JOBS_PER_RING). */
 export const DEFAULT_MAX_JOBS_PER_RING = 2;

@@ -1,5 +1,5 @@
 /**
- * What a deployment is made of besides its settings (those are parsed by app/server/settings.server.ts): the
+ * What a deployment is made of besides its settings (those are parsed by app/server/edge/settings.server.ts): the
  * environments, the example secrets, the placeholders `wrangler.toml` ships with.
  */
 

@@ -15,7 +15,7 @@ import { useYourWish } from "~/components/your-wish/use-your-wish";
 import { YourWishCard } from "~/components/your-wish/your-wish-card";
 import { stripCountriesByName } from "~/domain/live-activity";
 import { pageMeta, siteInfo, siteJsonLd } from "~/lib/meta";
-import { homeAction, loadHome } from "~/server/home.server";
+import { homeAction, loadHome } from "~/server/pages/home.server";
 import { container } from "~/styles/layout.css";
 import { useI18n } from "~/i18n/i18n";
 import { translatorOfMatches } from "~/i18n/i18n";

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import type { MetaFunction } from "@remix-run/cloudflare";
 import { pageMeta, siteInfo, siteJsonLd } from "~/lib/meta";
-import { pages, requireContent, routeLocale } from "~/server/content.server";
-import { storyPageValues } from "~/server/story.server";
+import { pages, requireContent, routeLocale } from "~/server/pages/content.server";
+import { storyPageValues } from "~/server/pages/story.server";
 import type { ContentData } from "~/components/content/content-route";
 
 export { ContentRoute as default } from "~/components/content/content-route";

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { pages, requireContent, routeLocale } from "~/server/content.server";
+import { pages, requireContent, routeLocale } from "~/server/pages/content.server";
 
 export { contentMeta as meta, ContentRoute as default } from "~/components/content/content-route";
 

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ContentArticle } from "~/components/content/content-article";
 import * as styles from "~/components/content/content.css";
 import { notFoundMeta, pageMeta, siteInfo } from "~/lib/meta";
-import { axioms, requireContent, routeLocale } from "~/server/content.server";
+import { axioms, requireContent, routeLocale } from "~/server/pages/content.server";
 import { translatorOfMatches, useI18n } from "~/i18n/i18n";
 
 export const loader = async ({ params }: LoaderFunctionArgs) => {

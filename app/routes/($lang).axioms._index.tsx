@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ContentArticle } from "~/components/content/content-article";
 import { EntryList } from "~/components/content/entry-list";
-import { axioms, pages, requireContent, routeLocale } from "~/server/content.server";
+import { axioms, pages, requireContent, routeLocale } from "~/server/pages/content.server";
 
 export { contentMeta as meta } from "~/components/content/content-route";
 

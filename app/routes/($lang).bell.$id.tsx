@@ -12,7 +12,7 @@ import { signOgPath } from "~/server/og/signature.server";
 import { getRingView } from "~/server/rings/ring-view.server";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { translatorOfMatches } from "~/i18n/i18n";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
   const id = params.id ?? "";

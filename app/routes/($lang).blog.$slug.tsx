@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { DatedEntryArticle } from "~/components/content/dated-entry";
 import { blogPostingJsonLd, notFoundMeta, pageMeta, siteInfo } from "~/lib/meta";
-import { blog, requireContent, routeLocale } from "~/server/content.server";
+import { blog, requireContent, routeLocale } from "~/server/pages/content.server";
 import { msg } from "~/domain/messages";
 
 export const loader = ({ params }: LoaderFunctionArgs) => requireContent(blog.get(params.slug ?? "", routeLocale(params)));

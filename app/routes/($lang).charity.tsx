@@ -5,8 +5,8 @@ import type { ContentData } from "~/components/content/content-route";
 import * as styles from "~/components/content/content.css";
 import { openDialog } from "~/components/dialogs/dialog-names";
 import { CHARITY } from "~/domain/limits";
-import { pages, requireContent, routeLocale } from "~/server/content.server";
-import { storyPageValues } from "~/server/story.server";
+import { pages, requireContent, routeLocale } from "~/server/pages/content.server";
+import { storyPageValues } from "~/server/pages/story.server";
 import { useI18n } from "~/i18n/i18n";
 
 export { contentMeta as meta } from "~/components/content/content-route";

@@ -13,9 +13,9 @@ import {
   EMAIL_MAX_LENGTH,
 } from "~/domain/contact";
 import { NAME_MAX_LENGTH } from "~/domain/limits";
-import { submitContact } from "~/server/contact.server";
-import { pages, requireContent, routeLocale } from "~/server/content.server";
-import { readFormData } from "~/server/request.server";
+import { submitContact } from "~/server/contact/contact.server";
+import { pages, requireContent, routeLocale } from "~/server/pages/content.server";
+import { readFormData } from "~/server/edge/request.server";
 import { useI18n } from "~/i18n/i18n";
 import { msg } from "~/domain/messages";
 

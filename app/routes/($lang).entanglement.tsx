@@ -8,15 +8,15 @@ import { RING_BATCH_SIZE } from "~/domain/limits";
 import { sortMapCountries, type CountrySortKey, type MapCountry, type SortDirection } from "~/domain/map-country";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { pageMeta, siteInfo } from "~/lib/meta";
-import { mapCountries } from "~/server/map.server";
+import { mapCountries } from "~/server/geo/map.server";
 import { container } from "~/styles/layout.css";
 import { FlagImage } from "~/components/map/flag-image";
 import { useI18n } from "~/i18n/i18n";
 import { translatorOfMatches } from "~/i18n/i18n";
 import { msg } from "~/domain/messages";
 import { useFormats } from "~/i18n/format";
-import { withCountryLabels } from "~/server/country-names.server";
-import { routeLocale } from "~/server/content.server";
+import { withCountryLabels } from "~/server/geo/country-names.server";
+import { routeLocale } from "~/server/pages/content.server";
 
 const TITLE = msg("Entanglement Worldwide");
 const DESCRIPTION = msg(

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { ContentArticle } from "~/components/content/content-article";
 import * as styles from "~/components/content/content.css";
 import { faqJsonLd, pageMeta, siteInfo } from "~/lib/meta";
-import { faq, routeLocale } from "~/server/content.server";
-import { storyPageValues } from "~/server/story.server";
+import { faq, routeLocale } from "~/server/pages/content.server";
+import { storyPageValues } from "~/server/pages/story.server";
 
 export const loader = async ({ params, context }: LoaderFunctionArgs) => {
   const locale = routeLocale(params);

@@ -19,7 +19,7 @@ import {
 } from "~/domain/messages";
 import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
 import { useBellMessages, useSocketReopened } from "~/realtime/bell-socket";
-import { wishForSomeone } from "~/server/for-someone.server";
+import { wishForSomeone } from "~/server/wishes/for-someone.server";
 import { useI18n } from "~/i18n/i18n";
 
 // "Ring a bell for someone" (docs/product.md#the-loop-back, ADR 0060): the page the person a wish was written for opens from the link its

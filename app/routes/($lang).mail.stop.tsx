@@ -5,8 +5,8 @@ import * as styles from "~/components/content/content.css";
 import { MAIL_STOP_BUTTON, MAIL_STOP_DONE, MAIL_STOP_INTRO, MAIL_STOP_INVALID, MAIL_STOP_TITLE } from "~/domain/messages";
 import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
 import { isMailStopToken, stopMail } from "~/server/email/mail-stop.server";
-import { readFormData } from "~/server/request.server";
-import { hitNetworkLimit } from "~/server/rate-limit.server";
+import { readFormData } from "~/server/edge/request.server";
+import { hitNetworkLimit } from "~/server/edge/rate-limit.server";
 import { HOUR_MS } from "~/domain/limits";
 import { useI18n } from "~/i18n/i18n";
 

@@ -10,8 +10,8 @@ import {
   type NewsletterActionData,
 } from "~/domain/contact";
 import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
-import { confirmSubscription, subscribe } from "~/server/newsletter.server";
-import { readFormData } from "~/server/request.server";
+import { confirmSubscription, subscribe } from "~/server/contact/newsletter.server";
+import { readFormData } from "~/server/edge/request.server";
 import { useI18n } from "~/i18n/i18n";
 
 /**

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { pages, requireContent, routeLocale } from "~/server/content.server";
-import { legalValues } from "~/server/legal-values.server";
+import { pages, requireContent, routeLocale } from "~/server/pages/content.server";
+import { legalValues } from "~/server/pages/legal-values.server";
 
 export { contentMeta as meta, ContentRoute as default } from "~/components/content/content-route";
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { DatedEntryArticle } from "~/components/content/dated-entry";
 import { notFoundMeta, pageMeta, siteInfo } from "~/lib/meta";
-import { research, requireContent, routeLocale } from "~/server/content.server";
+import { research, requireContent, routeLocale } from "~/server/pages/content.server";
 import { msg } from "~/domain/messages";
 
 export const loader = ({ params }: LoaderFunctionArgs) => requireContent(research.get(params.slug ?? "", routeLocale(params)));

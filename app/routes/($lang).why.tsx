@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { pages, requireContent, routeLocale } from "~/server/content.server";
-import { storyPageValues } from "~/server/story.server";
+import { pages, requireContent, routeLocale } from "~/server/pages/content.server";
+import { storyPageValues } from "~/server/pages/story.server";
 
 export { contentMeta as meta, ContentRoute as default } from "~/components/content/content-route";
 

@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { attemptLogin, isAdmin, refuseCrossSite } from "~/server/admin/auth.server";
-import { readFormData } from "~/server/request.server";
+import { readFormData } from "~/server/edge/request.server";
 
 export const meta: MetaFunction = () => adminMeta("Sign in");
 

@@ -6,7 +6,7 @@ import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
 import { adminAction, formText, requireConfirmation, unknownIntent } from "~/server/admin/action.server";
 import { DeleteForm } from "~/components/admin/delete-form";
-import { deleteMessage, keepMessage } from "~/server/erasure.server";
+import { deleteMessage, keepMessage } from "~/server/privacy/erasure.server";
 import { RETENTION_DAYS } from "~/domain/retention";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { markMessageRead, recentMessages } from "~/server/admin/dashboard.server";

@@ -6,7 +6,7 @@ import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { adminAction, formText, requireConfirmation, unknownIntent } from "~/server/admin/action.server";
 import { DeleteForm } from "~/components/admin/delete-form";
-import { deleteWishByOperator } from "~/server/erasure.server";
+import { deleteWishByOperator } from "~/server/privacy/erasure.server";
 import { requireAdmin } from "~/server/admin/auth.server";
 import { findWishForModeration, hideWish, moderationQueue, unhideWish } from "~/server/admin/moderation.server";
 import type { ModerationItem } from "~/server/admin/moderation.server";

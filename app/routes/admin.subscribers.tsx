@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { DeleteForm } from "~/components/admin/delete-form";
 import { adminAction, formText, requireConfirmation, unknownIntent } from "~/server/admin/action.server";
-import { deleteSubscriber, eraseAddress } from "~/server/erasure.server";
+import { deleteSubscriber, eraseAddress } from "~/server/privacy/erasure.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";

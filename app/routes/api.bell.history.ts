@@ -1,6 +1,6 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { ok } from "~/server/http.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { ok } from "~/server/edge/http.server";
 import { ringHistory } from "~/server/rings/ring-view.server";
 
 export const loader = apiRoute(

@@ -1,7 +1,7 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
 import { countryNames } from "~/server/geo/countries.server";
-import { ok } from "~/server/http.server";
+import { ok } from "~/server/edge/http.server";
 
 export const loader = apiRoute(
   serve(API.countries, async () => ok({ countries: countryNames() }, { headers: { "Cache-Control": "public, max-age=86400" } })),

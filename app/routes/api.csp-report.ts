@@ -1,9 +1,9 @@
 import { API } from "~/domain/contract/api";
 import { parseCspReports } from "~/domain/csp-report";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { recordCspReports } from "~/server/csp-reports.server";
-import { noContent } from "~/server/http.server";
-import { readJsonBody } from "~/server/request.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { recordCspReports } from "~/server/edge/csp-reports.server";
+import { noContent } from "~/server/edge/http.server";
+import { readJsonBody } from "~/server/edge/request.server";
 
 /**
  * POST /api/csp-report: where browsers send Content-Security-Policy violations (`report-to csp` and the older

@@ -1,7 +1,7 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { checkHealth } from "~/server/health.server";
-import { ok } from "~/server/http.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { checkHealth } from "~/server/edge/health.server";
+import { ok } from "~/server/edge/http.server";
 
 export const loader = apiRoute(
   serve(API.health, async ({ context }) => ok({ ...(await checkHealth(context.cloudflare.env)) }, { headers: { "Cache-Control": "no-store" } })),

@@ -1,9 +1,9 @@
 import { API } from "~/domain/contract/api";
 import { MAIL_STOP_INVALID } from "~/domain/messages";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { apiRoute, serve } from "~/server/api-route.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
 import { isMailStopToken, stopMail } from "~/server/email/mail-stop.server";
-import { ApiError, ok } from "~/server/http.server";
+import { ApiError, ok } from "~/server/edge/http.server";
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get("t");
 

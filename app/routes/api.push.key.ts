@@ -1,8 +1,8 @@
 import { API } from "~/domain/contract/api";
 import { PUSH_UNAVAILABLE } from "~/domain/messages";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { ApiError, ok } from "~/server/http.server";
-import { vapidPublicKey } from "~/server/push.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { ApiError, ok } from "~/server/edge/http.server";
+import { vapidPublicKey } from "~/server/push/push.server";
 
 /** The VAPID public key a browser subscribes with (its `applicationServerKey`); 404 while push is not set up. */
 export const loader = apiRoute(

@@ -1,8 +1,8 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
 import { QUANTUM_UNREACHABLE } from "~/domain/messages";
-import { quantumCredits } from "~/server/credits.server";
-import { ApiError, ok } from "~/server/http.server";
+import { quantumCredits } from "~/server/rings/credits.server";
+import { ApiError, ok } from "~/server/edge/http.server";
 
 export const loader = apiRoute(
   serve(API.creditsRemaining, async ({ context }) => {

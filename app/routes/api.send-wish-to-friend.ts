@@ -1,7 +1,7 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
 import { sendWishToFriend } from "~/server/email/friend-wish.server";
-import { ok } from "~/server/http.server";
+import { ok } from "~/server/edge/http.server";
 
 export const loader = apiRoute(
   serve(API.sendWishToFriend, async ({ input, request, context }) => {

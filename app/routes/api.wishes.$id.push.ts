@@ -1,7 +1,7 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { ok } from "~/server/http.server";
-import { subscribeToRing } from "~/server/push.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { ok } from "~/server/edge/http.server";
+import { subscribeToRing } from "~/server/push/push.server";
 
 /** "Tell me when my wish rings": the writer's browser's push subscription, kept until the wish's ring is announced. */
 export const loader = apiRoute(

@@ -1,7 +1,7 @@
 import { API } from "~/domain/contract/api";
 import { reportWish } from "~/server/admin/moderation.server";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { ok } from "~/server/http.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { ok } from "~/server/edge/http.server";
 
 export const loader = apiRoute(
   serve(API.report, async ({ input: { deviceFingerprint, reason }, request, params, context }) => {

@@ -1,7 +1,7 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { ok } from "~/server/http.server";
-import { resonate } from "~/server/wishes.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { ok } from "~/server/edge/http.server";
+import { resonate } from "~/server/wishes/wishes.server";
 
 export const loader = apiRoute(
   serve(API.resonate, async ({ input: { deviceFingerprint }, request, params, context }) =>

@@ -1,8 +1,8 @@
 import { API } from "~/domain/contract/api";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { withdrawOwnWish } from "~/server/erasure.server";
-import { ok } from "~/server/http.server";
-import { getPublicWish } from "~/server/wishes.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { withdrawOwnWish } from "~/server/privacy/erasure.server";
+import { ok } from "~/server/edge/http.server";
+import { getPublicWish } from "~/server/wishes/wishes.server";
 
 export const loader = apiRoute(
   serve(API.getWish, async ({ params, context }) => ok({ ...(await getPublicWish(context.cloudflare.env, params.id ?? "")) })),

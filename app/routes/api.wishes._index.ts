@@ -1,9 +1,9 @@
 import { API } from "~/domain/contract/api";
 import { forPath } from "~/domain/for-someone";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { createWish } from "~/server/create-wish.server";
-import { ok } from "~/server/http.server";
-import { recentWishes } from "~/server/wishes.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { createWish } from "~/server/wishes/create-wish.server";
+import { ok } from "~/server/edge/http.server";
+import { recentWishes } from "~/server/wishes/wishes.server";
 
 export const loader = apiRoute(
   serve(API.recentWishes, async ({ context }) => ok({ wishes: await recentWishes(context.cloudflare.env) })),

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { API_PREFIX } from "~/domain/contract/endpoint";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
   const siteUrl = settingsOf(context.cloudflare.env).SITE_URL;

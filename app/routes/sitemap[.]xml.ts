@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { sitemapEntries, sitemapXml } from "~/server/sitemap.server";
-import { settingsOf } from "~/server/settings.server";
+import { sitemapEntries, sitemapXml } from "~/server/pages/sitemap.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export function loader({ context }: LoaderFunctionArgs) {
   const xml = sitemapXml(settingsOf(context.cloudflare.env).SITE_URL, sitemapEntries());

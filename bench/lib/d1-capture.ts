@@ -1,15 +1,15 @@
 // Records the exact SQL (text and bound values, in order) that the wall, stats and live-activity routes run, by
 // calling the app's own server functions (wallPage, siteStats, liveActivity) against the bench's persisted local D1
-// through Miniflare, with a D1 binding that logs every statement it runs (app/server/recording-d1.server.ts). Nothing is copied from the code by
+// through Miniflare, with a D1 binding that logs every statement it runs (app/server/db/recording-d1.server.ts). Nothing is copied from the code by
 // hand, so a change to a query shows up here on the next run. Used by bench/d1-scale.mjs.
 // Usage: tsx bench/lib/d1-capture.ts <persistDir> <scenarios.json> <out.json>
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { wallQuerySchema } from "../../app/domain/wish";
-import { wallPage } from "../../app/server/wall.server";
-import { liveActivity, siteStats } from "../../app/server/wishes.server";
-import { recordingD1, type RecordedStatement } from "../../app/server/recording-d1.server";
+import { wallPage } from "../../app/server/wishes/wall.server";
+import { liveActivity, siteStats } from "../../app/server/wishes/wishes.server";
+import { recordingD1, type RecordedStatement } from "../../app/server/db/recording-d1.server";
 
 interface Scenario {
   name: string;

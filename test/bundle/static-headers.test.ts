@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { staticAssetHeaders } from "../../app/server/security-headers.server";
+import { staticAssetHeaders } from "../../app/server/edge/security-headers.server";
 
 // Static assets are served without the Worker: the build's _headers file gives them the Worker's security headers.
 describe("the static assets' _headers file", () => {

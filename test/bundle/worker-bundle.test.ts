@@ -45,7 +45,7 @@ describe("the Worker bundle", () => {
     const bundled = Object.keys(chunks).filter((file) => inputs.includes(`build/server/${file}`));
     const copies = new Map<string, number>();
     for (const file of bundled) for (const module of chunks[file]!.filter(ours)) copies.set(module, (copies.get(module) ?? 0) + 1);
-    expect(copies.get("app/server/read-cache.server.ts")).toBe(1);
+    expect(copies.get("app/server/edge/read-cache.server.ts")).toBe(1);
     expect(copies.get("workers/bell-room/bell-room.ts")).toBe(1);
     expect([...copies].filter(([, count]) => count !== 1)).toEqual([]);
     expect(new Set(inputs).size).toBe(inputs.length);

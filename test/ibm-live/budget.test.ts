@@ -9,7 +9,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CREDITS_OUT, RING_OUT_OF_CREDITS } from "~/domain/messages";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { claimRing } from "~/server/rings/claim.server";
 import { roomProviders } from "../../workers/bell-room/room-provider";
 import { RingJobs } from "../../workers/bell-room/ring-jobs";

@@ -8,7 +8,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { RoomMessage } from "~/domain/room-messages";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { call, submit } from "../support/api";
 
 const fake = (path: string, init?: RequestInit) => fetch(`${env.IBM_FAKE_URL}${path}`, init);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { budgetRefusal, budgetStatus } from "~/domain/ibm-budget";
 import { readIbmSpending } from "~/server/admin/dashboard.server";
-import { monthSpend } from "~/server/job-ledger.server";
+import { monthSpend } from "~/server/rings/job-ledger.server";
 import { browserFetch as adminFetch, signIn } from "../support/api";
 
 // Issue 30: /admin shows each IBM ring's jobs (state, whether it ran, charged seconds, error), a ring whose job might

@@ -529,7 +529,7 @@ describe("dashboard actions", () => {
 
 describe("/admin/operations", () => {
   it("shows the cron's last run, stuck rings with their last error, the outbox, IBM time, errors by code and settings", async () => {
-    const { recordHeartbeat, countError } = await import("~/server/operations.server");
+    const { recordHeartbeat, countError } = await import("~/server/edge/operations.server");
     const now = Date.now();
     await recordHeartbeat(env, now - 42_000, null);
     await countError(env, "rate_limited", now);
@@ -560,7 +560,7 @@ describe("/admin/operations", () => {
   });
 
   it("counts each JSON error the API answers under its code", async () => {
-    const { errorCountsSince } = await import("~/server/operations.server");
+    const { errorCountsSince } = await import("~/server/edge/operations.server");
     const before = (await errorCountsSince(env, Date.now())).find((row) => row.code === "not_found")?.count ?? 0;
     const { status } = await call("/api/wishes/01ARZ3NDEKTSV4RRFFQ69G5FAV");
     expect(status).toBe(404);

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { CSP_REPORTS_PER_NETWORK_PER_HOUR } from "~/server/csp-reports.server";
+import { CSP_REPORTS_PER_NETWORK_PER_HOUR } from "~/server/edge/csp-reports.server";
 import { browserFetch, freshIp, ORIGIN, signIn } from "../support/api";
 
 // Issue 21.9: the pages' CSP names a report endpoint; what browsers send there is stored, reduced and shown in /admin.
@@ -71,7 +71,7 @@ describe("POST /api/csp-report", () => {
 
 describe("forged reports (issue 31.11)", () => {
   it("one network's flood of made-up violations ranks below one that many networks' visitors met", async () => {
-    const { recentCspReports } = await import("~/server/csp-reports.server");
+    const { recentCspReports } = await import("~/server/edge/csp-reports.server");
     const real = `https://real-${crypto.randomUUID().slice(0, 8)}.example/widget.js`;
     for (let i = 0; i < 4; i += 1) expect((await report([violation(real)])).status).toBe(204);
     const forger = freshIp();

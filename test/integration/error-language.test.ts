@@ -12,10 +12,10 @@ import { ERROR_CODE } from "~/domain/error-codes";
 import { LOCALE_INFO, type Locale } from "~/domain/locale";
 import { CROSS_SITE_REQUEST, FORM_CROSS_SITE, METHOD_NOT_ALLOWED, REQUEST_BODY_INVALID, RING_COOLDOWN, SOCKET_ONLY, WISH_TOO_SHORT } from "~/domain/messages";
 import { CATALOGUES } from "~/i18n/catalogues.server";
-import { apiRoute, serve } from "~/server/api-route.server";
-import { bellRoom } from "~/server/bell-room-client.server";
-import { homeAction } from "~/server/home.server";
-import { ApiError } from "~/server/http.server";
+import { apiRoute, serve } from "~/server/edge/api-route.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
+import { homeAction } from "~/server/pages/home.server";
+import { ApiError } from "~/server/edge/http.server";
 import { browserFetch, call, freshFingerprint, jsonAnswer, ORIGIN } from "../support/api";
 import { readyBell } from "../support/bell";
 

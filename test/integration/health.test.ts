@@ -16,7 +16,7 @@ describe("GET /api/infrastructure/health", () => {
   });
 
   it("reports the database as down when D1 fails, without failing itself", async () => {
-    const { checkHealth } = await import("~/server/health.server");
+    const { checkHealth } = await import("~/server/edge/health.server");
     const brokenDb = { prepare: () => ({ first: () => Promise.reject(new Error("D1 is down")) }) } as unknown as D1Database;
     const report = await checkHealth({ ...env, DB: brokenDb });
     expect(report.database.connected).toBe(false);
@@ -44,7 +44,7 @@ describe("health where the Cache API stores nothing (a *.workers.dev host)", () 
   });
 
   it("reports the cache down only when the Cache API itself fails", async () => {
-    const { checkHealth } = await import("~/server/health.server");
+    const { checkHealth } = await import("~/server/edge/health.server");
     const cache = (caches as unknown as { default: Cache }).default;
     const put = vi.spyOn(cache, "put").mockRejectedValue(new Error("cache unavailable"));
     try {
@@ -59,7 +59,7 @@ describe("GET /healthz", () => {
   const brokenDb = { prepare: () => ({ first: () => Promise.reject(new Error("D1 is down")) }) } as unknown as D1Database;
 
   async function cronRanAt(at: number) {
-    const { recordHeartbeat } = await import("~/server/operations.server");
+    const { recordHeartbeat } = await import("~/server/edge/operations.server");
     await recordHeartbeat(env, at, null);
   }
 
@@ -76,7 +76,7 @@ describe("GET /healthz", () => {
   });
 
   it("answers 503 when D1 fails", async () => {
-    const { healthz } = await import("~/server/healthz.server");
+    const { healthz } = await import("~/server/edge/healthz.server");
     const response = await healthz({ ...env, DB: brokenDb });
     expect(response.status).toBe(503);
     const body = (await response.json()) as { healthy: boolean; problems: string[] };

@@ -1,7 +1,7 @@
 import { createExecutionContext, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import type { RingRequest } from "../../workers/bell-room/bell-room";
 import { freshIp, ORIGIN, validWish } from "../support/api";
 import { builtWorker as worker } from "../support/build";

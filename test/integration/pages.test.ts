@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { edgeCache } from "~/server/edge-cache.server";
+import { edgeCache } from "~/server/edge/edge-cache.server";
 import { ogCacheKey, readOgCard } from "~/server/og/card.server";
 import { signOgPath } from "~/server/og/signature.server";
 import { freshIp, ORIGIN } from "../support/api";

@@ -6,7 +6,7 @@ import { ringVariant } from "~/domain/og-variant";
 import { signOgPath } from "~/server/og/signature.server";
 import { call, freshFingerprint, ORIGIN, validWish } from "../support/api";
 import { readyBell } from "../support/bell";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { decodePng } from "../support/png";
 
 const SITE = env.SITE_URL.replace(/\/+$/, "");

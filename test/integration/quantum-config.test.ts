@@ -6,7 +6,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { QUANTUM_NOT_CONFIGURED } from "~/domain/messages";
-import { checkHealth } from "~/server/health.server";
+import { checkHealth } from "~/server/edge/health.server";
 import { BellRoom } from "../../workers/bell-room/bell-room";
 import { submit } from "../support/api";
 

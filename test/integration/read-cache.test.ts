@@ -2,8 +2,8 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
 import { wallQuerySchema } from "~/domain/wish";
-import { wallPage } from "~/server/wall.server";
-import { liveActivity, siteStats } from "~/server/wishes.server";
+import { wallPage } from "~/server/wishes/wall.server";
+import { liveActivity, siteStats } from "~/server/wishes/wishes.server";
 import { call, freshFingerprint, ORIGIN, submit } from "../support/api";
 
 // ADR 0009: the public reads are shared for a second within an isolate, and every write made here is seen at once.

@@ -3,7 +3,7 @@ import { env, exports } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { relayFor, relayNames } from "~/domain/relays";
 import type { RoomMessage } from "~/domain/room-messages";
-import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
+import { bellRelay, bellRoom } from "~/server/edge/bell-room-client.server";
 import { call, freshFingerprint, submit } from "../support/api";
 import { readyBell } from "../support/bell";
 import { forwardToRelay } from "../../workers/room-routes";

@@ -11,7 +11,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
 import { poemFor } from "~/domain/poem";
 import type { RoomMessage } from "~/domain/room-messages";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { claimRing } from "~/server/rings/claim.server";
 import { RingJobs } from "../../workers/bell-room/ring-jobs";
 import { MAX_ATTEMPTS, retryDelayMs } from "../../workers/bell-room/ring-job-rules";

@@ -15,7 +15,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DAILY_WISH_LIMIT, RING_BATCH_SIZE } from "~/domain/limits";
 import { IP_LIMIT_SENTENCE, SUBMIT_DAILY_LIMIT } from "~/domain/messages";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { builtWorker as worker } from "../support/build";
 import { freshFingerprint, freshIp, jsonAnswer, ORIGIN, validWish } from "../support/api";
 import { expectCountersMatchRows } from "../support/counters";

@@ -5,8 +5,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { bellRelay } from "~/server/bell-room-client.server";
-import { REQUEST_ID_HEADER, withRequestContext } from "~/server/request-context.server";
+import { bellRelay } from "~/server/edge/bell-room-client.server";
+import { REQUEST_ID_HEADER, withRequestContext } from "~/server/edge/request-context.server";
 import { BellRoom } from "../../workers/bell-room/bell-room";
 import { forwardToRelay } from "../../workers/room-routes";
 import { submit } from "../support/api";

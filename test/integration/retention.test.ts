@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DAY_MS } from "~/domain/limits";
 import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
 import { recentOutbox } from "~/server/email/outbox.server";
-import { sweepRetention, sweptMailCounter } from "~/server/retention.server";
+import { sweepRetention, sweptMailCounter } from "~/server/privacy/retention.server";
 import { builtWorker as worker } from "../support/build";
 import { freshFingerprint, submit } from "../support/api";
 

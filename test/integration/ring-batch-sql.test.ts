@@ -5,7 +5,7 @@ import { RING_BATCH_SIZE } from "~/domain/limits";
 import { oldestFirst, ringBatch, type BatchCandidate } from "~/domain/ring-batch";
 import { WISH_STATUSES, WISH_STATUS, type WishStatus } from "~/domain/statuses";
 import { claimRing } from "~/server/rings/claim.server";
-import { pendingWishes } from "~/server/wishes.server";
+import { pendingWishes } from "~/server/wishes/wishes.server";
 
 const RINGER = "ringer-device-hash";
 const SOMEONE_ELSE = "another-device-hash";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ledgerSeconds, LEDGER_SUM_QUERY } from "~/server/credits.server";
+import { ledgerSeconds, LEDGER_SUM_QUERY } from "~/server/rings/credits.server";
 import { claimRing } from "~/server/rings/claim.server";
 import { submit } from "../support/api";
-import { recordingD1, type RecordedStatement } from "~/server/recording-d1.server";
+import { recordingD1, type RecordedStatement } from "~/server/db/recording-d1.server";
 
 /** `env` whose D1 binding writes down every statement it runs. */
 function recordingEnv(): { env: Env; statements: RecordedStatement[] } {

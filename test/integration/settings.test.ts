@@ -7,8 +7,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { loadOperations } from "~/server/admin/operations.server";
-import { quantumCredits } from "~/server/credits.server";
-import { healthz } from "~/server/healthz.server";
+import { quantumCredits } from "~/server/rings/credits.server";
+import { healthz } from "~/server/edge/healthz.server";
 import { builtWorker as worker } from "../support/build";
 import { freshIp, ORIGIN, signIn } from "../support/api";
 

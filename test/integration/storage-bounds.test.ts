@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 import { RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { RESONANCE_DAILY_LIMITED } from "~/domain/messages";
 import { networkKey } from "~/domain/network";
-import { privateHash } from "~/server/hashing.server";
-import { consumeRateLimit } from "~/server/rate-limit.server";
+import { privateHash } from "~/server/edge/hashing.server";
+import { consumeRateLimit } from "~/server/edge/rate-limit.server";
 import { builtWorker as worker } from "../support/build";
 import { browserFetch, call, freshFingerprint, freshIp, submit } from "../support/api";
 

@@ -2,8 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { wallQuerySchema, type WallQuery } from "~/domain/wish";
 import { hideWish, unhideWish } from "~/server/admin/moderation.server";
-import { wallPage } from "~/server/wall.server";
-import { resonate } from "~/server/wishes.server";
+import { wallPage } from "~/server/wishes/wall.server";
+import { resonate } from "~/server/wishes/wishes.server";
 import { freshFingerprint, freshIp, submit } from "../support/api";
 import { expectCountersMatchRows } from "../support/counters";
 

@@ -2,7 +2,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { translatorFor } from "~/i18n/catalogues.server";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { mailStopToken } from "~/server/email/mail-stop.server";
 import { browserFetch, call, freshFingerprint, freshIp, validWish } from "../support/api";
 import { readyBell } from "../support/bell";

@@ -153,7 +153,7 @@ describe("POST /api/wishes", () => {
 
 /** The stored hash of the network an address belongs to, as every per-network limit counts it. */
 async function ipHashOf(ip: string): Promise<string> {
-  const { privateHash } = await import("~/server/hashing.server");
+  const { privateHash } = await import("~/server/edge/hashing.server");
   const { networkKey } = await import("~/domain/network");
   return privateHash(env.HASH_SECRET, "ip", networkKey(ip));
 }
@@ -413,7 +413,7 @@ describe("POST /api/wishes/{id}/resonate", () => {
     const ip = freshIp();
     const made = await Promise.all(Array.from({ length: 3 }, () => submit()));
     // The network has already counted its day's allowance (rows as the route stores them).
-    const { privateHash } = await import("~/server/hashing.server");
+    const { privateHash } = await import("~/server/edge/hashing.server");
     const { networkKey } = await import("~/domain/network");
     const network = await privateHash(env.HASH_SECRET, "ip", networkKey(ip));
     await env.DB.prepare(

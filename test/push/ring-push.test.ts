@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PUSH_ENDPOINT_REFUSED, PUSH_NOT_YOURS, PUSH_WISH_NOT_WAITING } from "~/domain/messages";
 import { translatorFor } from "~/i18n/catalogues.server";
-import { bellRoom } from "~/server/bell-room-client.server";
+import { bellRoom } from "~/server/edge/bell-room-client.server";
 import type { ReceivedPush, RefusedPush } from "../fakes/push-server";
 import { call, freshFingerprint, validWish } from "../support/api";
 import { readyBell } from "../support/bell";

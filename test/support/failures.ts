@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { vi } from "vitest";
-import { bellRelay, bellRoom } from "~/server/bell-room-client.server";
+import { bellRelay, bellRoom } from "~/server/edge/bell-room-client.server";
 import { builtWorker as worker } from "./build";
 
 /**

@@ -30,9 +30,9 @@ const ENGLISH_ONLY = /^app\/(server\/admin\/|routes\/admin[.\w]*\.tsx?$)/;
  * moderation verdict (the `ok: false` results collected below).
  */
 const PASSED_THROUGH: Record<string, string[]> = {
-  "app/server/http.server.ts": ["message", "id"],
-  "app/server/request.server.ts": ["error"],
-  "app/server/wishes.server.ts": ["verdict.error"],
+  "app/server/edge/http.server.ts": ["message", "id"],
+  "app/server/edge/request.server.ts": ["error"],
+  "app/server/wishes/wishes.server.ts": ["verdict.error"],
 };
 
 interface ErrorSite {

@@ -1,4 +1,4 @@
-import { recordJobState, type LedgerState } from "~/server/job-ledger.server";
+import { recordJobState, type LedgerState } from "~/server/rings/job-ledger.server";
 import { postponePoll, ringWishes } from "~/server/rings/job-store.server";
 import { ProviderError, type JobRef, type JobStatus } from "../quantum";
 import { replaceJob } from "./give-up";

@@ -1,4 +1,4 @@
-import { recordJobState } from "~/server/job-ledger.server";
+import { recordJobState } from "~/server/rings/job-ledger.server";
 import { postponePoll } from "~/server/rings/job-store.server";
 import type { CancelOutcome, JobRef } from "../quantum";
 import { giveUp } from "./give-up";

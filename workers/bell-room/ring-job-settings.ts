@@ -1,5 +1,5 @@
 // The ring jobs' settings: the operator's IBM_* numbers in the units the job runner uses.
-import type { Settings } from "~/server/settings.server";
+import type { Settings } from "~/server/edge/settings.server";
 
 export {
   DEFAULT_IBM_POLL_SECONDS,

@@ -1,5 +1,5 @@
 import { RING_STATUS } from "~/domain/statuses";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 import type { BatchWish } from "~/server/rings/claim.server";
 import { dueRings, failRing, nextDueAt, ringById, ringsAwaitingUsage, ringWishes } from "~/server/rings/job-store.server";
 import { pollOne } from "./polling";

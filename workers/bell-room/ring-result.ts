@@ -1,7 +1,7 @@
-import { recordJobCharge, recordJobState } from "~/server/job-ledger.server";
+import { recordJobCharge, recordJobState } from "~/server/rings/job-ledger.server";
 import { completeRing, type ringWishes } from "~/server/rings/job-store.server";
-import { mapCodeOf } from "~/server/map.server";
-import { noticeRing } from "~/server/ring-notices.server";
+import { mapCodeOf } from "~/server/geo/map.server";
+import { noticeRing } from "~/server/rings/ring-notices.server";
 import type { JobRef, JobStatus } from "../quantum";
 import { CREDITS_IN_RESULT_WAIT_MS, USAGE_READ_INTERVAL_MS } from "./ring-job-rules";
 import type { RingJobContext } from "./ring-job-context";

@@ -1,7 +1,7 @@
 import { budgetStatus } from "~/domain/ibm-budget";
-import { settingsOf } from "~/server/settings.server";
-import { ledgerSeconds } from "~/server/credits.server";
-import { monthSpend } from "~/server/job-ledger.server";
+import { settingsOf } from "~/server/edge/settings.server";
+import { ledgerSeconds } from "~/server/rings/credits.server";
+import { monthSpend } from "~/server/rings/job-ledger.server";
 import { configuredProviderName, createProviderNamed, QuantumConfigurationError, type ProviderName, type QuantumProvider, type Remaining } from "../quantum";
 
 export interface RoomProvider extends QuantumProvider {

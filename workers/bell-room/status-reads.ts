@@ -1,4 +1,4 @@
-import { recordJobState } from "~/server/job-ledger.server";
+import { recordJobState } from "~/server/rings/job-ledger.server";
 import { postponePoll, recordReadFailure, recordReadSuccess } from "~/server/rings/job-store.server";
 import { ProviderError, type JobRef, type JobStatus } from "../quantum";
 import { giveUp, hold } from "./give-up";

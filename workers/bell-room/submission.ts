@@ -1,4 +1,4 @@
-import { jobsEndedWithoutResult, recordJobState } from "~/server/job-ledger.server";
+import { jobsEndedWithoutResult, recordJobState } from "~/server/rings/job-ledger.server";
 import type { BatchWish } from "~/server/rings/claim.server";
 import {
   postponePoll,

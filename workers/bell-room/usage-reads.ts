@@ -1,5 +1,5 @@
 // Usage reads: a finished job whose seconds the provider had not settled is asked again, every minute for a day.
-import { recordJobCharge } from "~/server/job-ledger.server";
+import { recordJobCharge } from "~/server/rings/job-ledger.server";
 import { recordUsage } from "~/server/rings/job-store.server";
 import { USAGE_READ_FOR_MS, USAGE_READ_INTERVAL_MS } from "./ring-job-rules";
 import type { RoomProvider, RoomProviders } from "./room-provider";

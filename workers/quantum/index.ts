@@ -1,12 +1,12 @@
 import { createIbmProvider } from "./ibm";
 import { createSimulatorProvider } from "./simulator";
 import { crnRegion } from "../../app/domain/quantum-config";
-import { ibmProblem, providerProblem, type Settings } from "../../app/server/settings.server";
+import { ibmProblem, providerProblem, type Settings } from "../../app/server/edge/settings.server";
 import type { ProviderName, QuantumProvider } from "./types";
 
 export * from "./types";
 
-/** The settings the providers read, parsed and normalised (app/server/settings.server.ts). */
+/** The settings the providers read, parsed and normalised (app/server/edge/settings.server.ts). */
 export type QuantumSettings = Pick<
   Settings,
   | "QUANTUM_PROVIDER"

@@ -1,7 +1,7 @@
 import { data } from "@remix-run/cloudflare";
-import { ApiError } from "../http.server";
+import { ApiError } from "../edge/http.server";
 import { requireAdminAction } from "./auth.server";
-import { readFormData } from "../request.server";
+import { readFormData } from "../edge/request.server";
 import { ADMIN_ACTION_UNKNOWN } from "~/domain/messages";
 import { errorSentence } from "~/domain/app-error";
 import { DEFAULT_LOCALE } from "~/domain/locale";

@@ -1,16 +1,16 @@
 import { redirect } from "@remix-run/cloudflare";
-import { isSameSiteOrigin } from "../origin.server";
-import { hitNetworkLimit } from "../rate-limit.server";
+import { isSameSiteOrigin } from "../edge/origin.server";
+import { hitNetworkLimit } from "../edge/rate-limit.server";
 import { accessConfig, verifyAccessJwt } from "./cf-access.server";
 import { forgetLoginAttempt, reserveLoginAttempt } from "./login-backoff.server";
-import { fromBase64Url, toBase64Url } from "../base64url.server";
-import { readCookie } from "../cookies.server";
+import { fromBase64Url, toBase64Url } from "../edge/base64url.server";
+import { readCookie } from "../edge/cookies.server";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { fail } from "../http.server";
+import { fail } from "../edge/http.server";
 import { appError } from "~/domain/app-error";
 import { DEFAULT_LOCALE } from "~/domain/locale";
 import { CROSS_SITE_REFUSED, LOGIN_NOT_CONFIGURED, LOGIN_WRONG_PASSWORD } from "~/domain/messages";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export const SESSION_COOKIE = "qb_admin";
 export const SESSION_TTL_MS = 8 * 60 * 60_000;

@@ -1,5 +1,5 @@
-import { fromBase64Url } from "../base64url.server";
-import { settingsOf } from "../settings.server";
+import { fromBase64Url } from "../edge/base64url.server";
+import { settingsOf } from "../edge/settings.server";
 
 /**
  * Cloudflare Access in front of /admin: Access signs a JWT (RS256) for every request it lets through and passes it

@@ -3,20 +3,20 @@ import { TOP_UP_MAX_SECONDS, TREND_DAYS } from "~/domain/admin";
 import { budgetRefusal, budgetStatus, monthStartUtc, ringEstimateSeconds, type BudgetStatus, type MonthSpend } from "~/domain/ibm-budget";
 import { DAY_MS } from "~/domain/limits";
 import { OUTBOX_UNSENT, RING_STATUS, WISH_STATUS } from "~/domain/statuses";
-import { bellRoom } from "../bell-room-client.server";
-import { quantumCredits } from "../credits.server";
-import { recentCspReports, type CspReportGroup } from "../csp-reports.server";
+import { bellRoom } from "../edge/bell-room-client.server";
+import { quantumCredits } from "../rings/credits.server";
+import { recentCspReports, type CspReportGroup } from "../edge/csp-reports.server";
 import { database } from "../db/client.server";
 import { bellRings, contactMessages, countryStats, creditLedger, newsletterSubscribers, outbox, siteCounters, wishes } from "../db/schema";
 import { stoppedAmong } from "../email/mail-stop.server";
-import { checkHealth, type HealthReport } from "../health.server";
-import { ApiError } from "../http.server";
-import { jobsOfRings, monthSpend, type LedgerJob } from "../job-ledger.server";
-import { readsChanged } from "../read-cache.server";
+import { checkHealth, type HealthReport } from "../edge/health.server";
+import { ApiError } from "../edge/http.server";
+import { jobsOfRings, monthSpend, type LedgerJob } from "../rings/job-ledger.server";
+import { readsChanged } from "../edge/read-cache.server";
 import { releaseHeldWishes } from "../rings/job-store.server";
-import { TOTAL_COUNTER } from "../wishes.server";
+import { TOTAL_COUNTER } from "../wishes/wishes.server";
 import { RING_ALREADY_COMPLETED, RING_FAILED_FOR_GOOD, RING_NOT_FOUND, TOP_UP_SIMULATOR_ONLY } from "~/domain/messages";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 const TOP_COUNTRIES = 10;
 const RECENT_RINGS = 20;
@@ -59,7 +59,7 @@ export interface IbmSpending {
   monthStart: number;
   /** Seconds IBM settled for this month's jobs. */
   chargedSeconds: number;
-  /** This month's jobs with no settled figure (as app/server/job-ledger.server.ts counts them): each at the estimate. */
+  /** This month's jobs with no settled figure (as app/server/rings/job-ledger.server.ts counts them): each at the estimate. */
   unsettledJobs: number;
   /** What the next ring is assumed to cost. */
   estimateSeconds: number;

@@ -3,12 +3,12 @@ import { AUTO_HIDE_REPORTS, KNOWN_NETWORK_MIN_AGE_MS } from "~/domain/admin";
 import { DAY_MS } from "~/domain/limits";
 import { database } from "../db/client.server";
 import { wishes } from "../db/schema";
-import { networkHashes, privateHash } from "../hashing.server";
-import { ApiError } from "../http.server";
-import { hitNetworkLimit, hitRateLimit } from "../rate-limit.server";
-import { readsChanged } from "../read-cache.server";
+import { networkHashes, privateHash } from "../edge/hashing.server";
+import { ApiError } from "../edge/http.server";
+import { hitNetworkLimit, hitRateLimit } from "../edge/rate-limit.server";
+import { readsChanged } from "../edge/read-cache.server";
 import { REPORT_LIMITED, WISH_NOT_FOUND } from "~/domain/messages";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export const REPORTS_PER_DEVICE_PER_DAY = 20;
 export const REPORTS_PER_IP_PER_DAY = 100;

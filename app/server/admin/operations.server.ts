@@ -1,9 +1,9 @@
 import { cronIsStale } from "~/domain/operations";
-import { quantumCredits } from "../credits.server";
-import { checkHealth, type HealthReport } from "../health.server";
-import { monthSpend } from "../job-ledger.server";
-import { errorCountsSince, lastHeartbeat, outboxBacklog, ringsByStatus, stuckRings, type StuckRing } from "../operations.server";
-import { runtimeSettingsProblems, settingsOf } from "../settings.server";
+import { quantumCredits } from "../rings/credits.server";
+import { checkHealth, type HealthReport } from "../edge/health.server";
+import { monthSpend } from "../rings/job-ledger.server";
+import { errorCountsSince, lastHeartbeat, outboxBacklog, ringsByStatus, stuckRings, type StuckRing } from "../edge/operations.server";
+import { runtimeSettingsProblems, settingsOf } from "../edge/settings.server";
 
 /** What /admin/operations shows: the page an operator opens first (docs/operations.md#watching-it-run). */
 export interface OperationsView {

@@ -1,17 +1,17 @@
 import { HOUR_MS } from "~/domain/limits";
 import type { FriendWish } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
-import { ApiError } from "../http.server";
-import { moderated } from "../wishes.server";
-import { hitNetworkLimit } from "../rate-limit.server";
+import { ApiError } from "../edge/http.server";
+import { moderated } from "../wishes/wishes.server";
+import { hitNetworkLimit } from "../edge/rate-limit.server";
 import { queueVisitorMail } from "./outbox.server";
 import { friendWishLetter } from "./letters.server";
-import { requestLocale } from "../locale.server";
-import { networkHashes } from "../hashing.server";
+import { requestLocale } from "../edge/locale.server";
+import { networkHashes } from "../edge/hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED, FRIEND_RECIPIENT_STOPPED } from "~/domain/messages";
 import { mailStopped, mailStopUrl } from "./mail-stop.server";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
 

@@ -3,7 +3,7 @@ import { ANONYMOUS_NAME, mailStopLine } from "~/domain/messages";
 import { storyOf, storySentence } from "~/domain/provider-story";
 import type { FriendWish } from "~/domain/wish";
 import { translatorFor } from "~/i18n/catalogues.server";
-import { settingsOf } from "../settings.server";
+import { settingsOf } from "../edge/settings.server";
 
 /**
  * Every mail a visitor's action sends, written in the language stored with what triggered it (the wish's, the

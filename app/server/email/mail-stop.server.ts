@@ -2,8 +2,8 @@ import { API } from "~/domain/contract/api";
 import { eq, inArray } from "drizzle-orm";
 import { database } from "../db/client.server";
 import { mailStops } from "../db/schema";
-import { privateHash } from "../hashing.server";
-import { settingsOf } from "~/server/settings.server";
+import { privateHash } from "../edge/hashing.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 /** The path of the page where an address asks for no more mail (app/routes/mail.stop.tsx). */
 export const MAIL_STOP_PATH = "/mail/stop";

@@ -8,7 +8,7 @@ import { database } from "../db/client.server";
 import { outbox, siteCounters, wishes } from "../db/schema";
 import { listUnsubscribeHeaders, mailStopped, mailStopToken, mailStopUrl, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
-import { errorFields, log } from "../log.server";
+import { errorFields, log } from "../edge/log.server";
 import { letterLocale, wishCopyLetter } from "./letters.server";
 
 const newId = monotonicFactory();
@@ -195,7 +195,7 @@ export type OutboxRow = typeof outbox.$inferSelect;
 
 /**
  * The newest rows and the count by status, the retention sweep's deleted rows included (kept in site_counters as
- * `mail:<status>:<kind>` by app/server/retention.server.ts), so "sent" counts every mail ever sent.
+ * `mail:<status>:<kind>` by app/server/privacy/retention.server.ts), so "sent" counts every mail ever sent.
  */
 export async function recentOutbox(env: Env): Promise<{ rows: OutboxRow[]; byStatus: Record<string, number> }> {
   const db = database(env);

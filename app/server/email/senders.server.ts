@@ -1,4 +1,4 @@
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 export interface MailMessage {
   to: string;
@@ -14,7 +14,7 @@ export interface MailSender {
   send(message: MailMessage): Promise<void>;
 }
 
-/** The mail settings come parsed from the env (app/server/settings.server.ts); SEND_EMAIL is a binding. */
+/** The mail settings come parsed from the env (app/server/edge/settings.server.ts); SEND_EMAIL is a binding. */
 export type MailEnv = Env;
 
 const MAIL_API_TIMEOUT_MS = 10_000;

@@ -1,6 +1,6 @@
-import { edgeCache } from "../edge-cache.server";
-import { errorFields, log } from "../log.server";
-import { settingsOf } from "../settings.server";
+import { edgeCache } from "../edge/edge-cache.server";
+import { errorFields, log } from "../edge/log.server";
+import { settingsOf } from "../edge/settings.server";
 import { readOgCard, storedCardKey, type OgCard } from "./card.server";
 import { hasValidSignature, needsSignature } from "./signature.server";
 import { drawRingCards, readStoredCard, storeCard } from "./stored-cards.server";

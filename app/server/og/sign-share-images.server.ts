@@ -1,4 +1,4 @@
-import { escapeAttribute, unescapeAttribute } from "../html-attribute.server";
+import { escapeAttribute, unescapeAttribute } from "../edge/html-attribute.server";
 import { OG_PATH, signOgPath } from "./signature.server";
 
 interface RewrittenElement {

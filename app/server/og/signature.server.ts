@@ -1,5 +1,5 @@
-import { privateHash } from "../hashing.server";
-import { settingsOf } from "~/server/settings.server";
+import { privateHash } from "../edge/hashing.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 /** Where share cards are drawn (app/server/og/og.server.ts, served from the Worker entry). */
 export const OG_PATH = "/og";

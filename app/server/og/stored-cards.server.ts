@@ -14,8 +14,8 @@ import type { RingImageFormat } from "~/domain/og-variant";
 import { RING_STATUS } from "~/domain/statuses";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { ogImagePath } from "~/lib/meta";
-import { log } from "../log.server";
-import { settingsOf } from "../settings.server";
+import { log } from "../edge/log.server";
+import { settingsOf } from "../edge/settings.server";
 import { getRingView } from "../rings/ring-view.server";
 import { readOgCard, storedCardKey, type OgCard } from "./card.server";
 

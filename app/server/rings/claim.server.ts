@@ -1,8 +1,8 @@
 // The claim: the BellRoom creates a ring and takes its batch of wishes here, in one D1 batch.
 import { HOUR_MS, RING_BATCH_SIZE, type NetworkRingRules } from "~/domain/limits";
 import { RING_STATUS, sqlText, WISH_STATUS } from "~/domain/statuses";
-import { LEDGER_SUM_QUERY, LEDGER_SUM_SQL, secondsFromLedger, simulatorStartSeconds } from "../credits.server";
-import { readsChanged } from "../read-cache.server";
+import { LEDGER_SUM_QUERY, LEDGER_SUM_SQL, secondsFromLedger, simulatorStartSeconds } from "./credits.server";
+import { readsChanged } from "../edge/read-cache.server";
 
 export interface BatchWish {
   id: string;

@@ -5,7 +5,7 @@ import { RING_STATUS, sqlList, sqlText, WISH_STATUS } from "~/domain/statuses";
 import { poemFor } from "~/domain/poem";
 import { database } from "../db/client.server";
 import { bellRings, wishes } from "../db/schema";
-import { readsChanged } from "../read-cache.server";
+import { readsChanged } from "../edge/read-cache.server";
 import type { BatchWish } from "./claim.server";
 
 type RingRow = typeof bellRings.$inferSelect;

@@ -8,7 +8,7 @@ import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domai
 import { buildCircuit } from "~/domain/circuit";
 import { database } from "../db/client.server";
 import { bellRings, wishes } from "../db/schema";
-import { toPublicWish, type WishRow } from "../wishes.server";
+import { toPublicWish, type WishRow } from "../wishes/wishes.server";
 import type { BatchWish } from "./claim.server";
 
 type RingRow = typeof bellRings.$inferSelect;

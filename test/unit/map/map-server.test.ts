@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { LiveActivity } from "../../../app/domain/public-wish";
 import { flagImageSources } from "../../../app/server/geo/countries.server";
-import { joinMapCountries, mapCodeOf, type CountryPlacement } from "../../../app/server/map.server";
+import { joinMapCountries, mapCodeOf, type CountryPlacement } from "../../../app/server/geo/map.server";
 
 function activity(overrides: Partial<LiveActivity> = {}): LiveActivity {
   return {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { createProviderNamed } from "../../../workers/quantum";
-import { parseSettings } from "~/server/settings.server";
+import { parseSettings } from "~/server/edge/settings.server";
 import { buildCircuit } from "../../../app/domain/circuit";
 import { createIbmProvider, JOB_TAG, ringTag, type IbmProviderOptions } from "../../../workers/quantum/ibm";
 import { IBM_API_VERSION } from "../../../workers/quantum/ibm-http";

@@ -1,6 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { createProvider, QuantumConfigurationError } from "../../../workers/quantum";
-import { parseSettings } from "~/server/settings.server";
+import { parseSettings } from "~/server/edge/settings.server";
 
 const settings = (raw: Record<string, string>) => parseSettings(raw).settings;
 import { createIbmFake, FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../../fakes/ibm-fake";

@@ -2,8 +2,8 @@ import { join } from "node:path";
 import ts from "typescript";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { API } from "~/domain/contract/api";
-import type { ApiHandler, ApiOutput, serve as serveCall } from "~/server/api-route.server";
-import type { json as jsonCall, JsonResponse, noContent as noContentCall, ok as okCall } from "~/server/http.server";
+import type { ApiHandler, ApiOutput, serve as serveCall } from "~/server/edge/api-route.server";
+import type { json as jsonCall, JsonResponse, noContent as noContentCall, ok as okCall } from "~/server/edge/http.server";
 
 // A handler's success body is held to its declaration's output by the type checker (docs/architecture.md#where-things-go).
 // The `@ts-expect-error` lines below fail `npm run typecheck` (part of `npm test`) the day a wrong body compiles; the
@@ -47,8 +47,8 @@ describe("a handler's answer and the contract", () => {
     const planted = join(root, "app/routes/api.planted-output.ts");
     const code = [
       `import { API } from "~/domain/contract/api";`,
-      `import { apiRoute, serve } from "~/server/api-route.server";`,
-      `import { ok } from "~/server/http.server";`,
+      `import { apiRoute, serve } from "~/server/edge/api-route.server";`,
+      `import { ok } from "~/server/edge/http.server";`,
       `export const right = apiRoute(serve(API.stats, async () => ok({ stats: { totalWishes: 1, countriesEntangled: 1, mostActiveLocations: [] } })));`,
       `export const wrong = apiRoute(serve(API.stats, async () => ok({ stats: { totalWishes: "1", countriesEntangled: 1, mostActiveLocations: [] } })));`,
       `export const bare = apiRoute(serve(API.stats, async () => Response.json({ success: true })));`,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { fromBase64Url, toBase64Url } from "~/server/base64url.server";
-import { readCookie } from "~/server/cookies.server";
-import { readDeviceCookie } from "~/server/device-cookie.server";
+import { fromBase64Url, toBase64Url } from "~/server/edge/base64url.server";
+import { readCookie } from "~/server/edge/cookies.server";
+import { readDeviceCookie } from "~/server/edge/device-cookie.server";
 
 const withCookie = (header?: string) => new Request("https://example.org/", { headers: header ? { Cookie: header } : {} });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cachedRead, READ_TTL_MS, readsChanged, REFRESH_GIVE_UP_MS } from "~/server/read-cache.server";
+import { cachedRead, READ_TTL_MS, readsChanged, REFRESH_GIVE_UP_MS } from "~/server/edge/read-cache.server";
 
 let n = 0;
 const freshKey = () => `unit-test:${(n += 1)}`;

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { defaultSettings, settingNames } from "~/server/settings.server";
+import { defaultSettings, settingNames } from "~/server/edge/settings.server";
 
 /** The README's settings table (## Configure): setting → default as written ("—" for none). */
 function readmeTable(): Map<string, string> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EXAMPLE_SECRETS } from "~/domain/settings";
-import { defaultSettings, parsedSettings, parseSettings, providerProblem, settingNames } from "~/server/settings.server";
+import { defaultSettings, parsedSettings, parseSettings, providerProblem, settingNames } from "~/server/edge/settings.server";
 
 const good = {
   SITE_URL: "https://bell.quantum-peace.org",

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { STATEMENT_LOG_MARK, withStatementLog } from "~/server/statement-log.server";
+import { STATEMENT_LOG_MARK, withStatementLog } from "~/server/db/statement-log.server";
 
 /** Just enough of a D1 binding: each statement answers an empty row. */
 const fakeD1 = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSettings } from "~/server/settings.server";
+import { parseSettings } from "~/server/edge/settings.server";
 import { ringJobsSettings } from "../../../workers/bell-room/ring-job-settings";
 
 const jobs = (raw: Record<string, string>) => ringJobsSettings(parseSettings(raw).settings);

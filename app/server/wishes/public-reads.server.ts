@@ -1,10 +1,10 @@
 import type { LiveActivity, PublicWish, SiteStats, WallPage } from "~/domain/public-wish";
 import type { MapCountry } from "~/domain/map-country";
 import type { WallQuery } from "~/domain/wish";
-import { quantumCredits, type QuantumCredits } from "./credits.server";
-import { mapCountries } from "./map.server";
-import { lastRingAt } from "./rings/ring-view.server";
-import { cachedRead } from "./read-cache.server";
+import { quantumCredits, type QuantumCredits } from "../rings/credits.server";
+import { mapCountries } from "../geo/map.server";
+import { lastRingAt } from "../rings/ring-view.server";
+import { cachedRead } from "../edge/read-cache.server";
 import { wallPage } from "./wall.server";
 import { liveActivity, pendingWishes, resonatedAmong, siteStats } from "./wishes.server";
 

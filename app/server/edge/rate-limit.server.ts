@@ -1,6 +1,6 @@
 import { IPV6_NETWORK_ALLOWANCE_MULTIPLIER } from "~/domain/network";
 import { networkHashes, type NetworkHashes } from "./hashing.server";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 /**
  * A fixed-window counter in the rate_limits table, counted and read in one statement so two requests at the

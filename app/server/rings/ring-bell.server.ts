@@ -5,13 +5,13 @@ import type { RingResponse } from "~/domain/ring-view";
 import type { RingRequest } from "~/domain/wish";
 import { translatorFor } from "~/i18n/catalogues.server";
 import type { CloudflareContext } from "~/load-context";
-import { bellRoom } from "./bell-room-client.server";
-import { networkHashes, privateHash } from "./hashing.server";
-import { ApiError } from "./http.server";
-import { requestLocale } from "./locale.server";
-import { hitNetworkLimit } from "./rate-limit.server";
-import { currentRequestId } from "./request-context.server";
-import { settingsOf } from "./settings.server";
+import { bellRoom } from "../edge/bell-room-client.server";
+import { networkHashes, privateHash } from "../edge/hashing.server";
+import { ApiError } from "../edge/http.server";
+import { requestLocale } from "../edge/locale.server";
+import { hitNetworkLimit } from "../edge/rate-limit.server";
+import { currentRequestId } from "../edge/request-context.server";
+import { settingsOf } from "../edge/settings.server";
 
 /**
  * Ringing the bell, whichever door it comes through: the device and network hashed, the network's ring requests

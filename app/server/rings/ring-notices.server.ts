@@ -1,8 +1,8 @@
 import { WISH_STATUS, sqlText } from "~/domain/statuses";
-import { deliverOutbox, queueVisitorMail } from "./email/outbox.server";
-import { letterLocale, wishRangLetter } from "./email/letters.server";
-import { mailStopped, mailStopUrl } from "./email/mail-stop.server";
-import { deliverRingPushes, forgetUnannounced } from "./push.server";
+import { deliverOutbox, queueVisitorMail } from "../email/outbox.server";
+import { letterLocale, wishRangLetter } from "../email/letters.server";
+import { mailStopped, mailStopUrl } from "../email/mail-stop.server";
+import { deliverRingPushes, forgetUnannounced } from "../push/push.server";
 
 interface RungWish {
   id: string;

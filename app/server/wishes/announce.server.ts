@@ -1,7 +1,7 @@
 import type { PublicWish } from "~/domain/public-wish";
 import type { CloudflareContext } from "~/load-context";
-import { bellRoom } from "./bell-room-client.server";
-import { errorFields, log } from "./log.server";
+import { bellRoom } from "../edge/bell-room-client.server";
+import { errorFields, log } from "../edge/log.server";
 
 /** Tells every open socket that a wish arrived (live strip and map), after the response has gone. */
 export function announceWish(env: Env, ctx: CloudflareContext["ctx"], wish: PublicWish): void {

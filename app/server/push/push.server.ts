@@ -13,10 +13,10 @@ import {
 import { pushEndpointAllowed, RING_PUSH_TTL_SECONDS, type PushSubscriptionInput, type RingPushPayload } from "~/domain/push";
 import { WISH_STATUS } from "~/domain/statuses";
 import { translatorFor } from "~/i18n/catalogues.server";
-import { letterLocale, siteLink } from "./email/letters.server";
-import { privateHash } from "./hashing.server";
-import { ApiError } from "./http.server";
-import { pushSettings, settingsOf, type PushSettings } from "./settings.server";
+import { letterLocale, siteLink } from "../email/letters.server";
+import { privateHash } from "../edge/hashing.server";
+import { ApiError } from "../edge/http.server";
+import { pushSettings, settingsOf, type PushSettings } from "../edge/settings.server";
 
 /** Browsers one wish may ask to tell (a phone and a laptop, say): bounded, as wishes per network are. */
 export const PUSH_SUBSCRIPTIONS_PER_WISH = 3;

@@ -1,6 +1,6 @@
 import { bellRoom } from "./bell-room-client.server";
 import { edgeCache } from "./edge-cache.server";
-import { providerProblem, settingsOf } from "~/server/settings.server";
+import { providerProblem, settingsOf } from "~/server/edge/settings.server";
 
 export interface HealthReport {
   database: { connected: boolean };

@@ -1,5 +1,5 @@
 // Imported by vite.config.ts (the _headers file), where the ~ alias does not exist: relative imports only.
-import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../domain/csp-report";
+import { CSP_REPORT_GROUP, CSP_REPORT_PATH } from "../../domain/csp-report";
 
 const BASE_HEADERS: Record<string, string> = {
   // Where the CSP's report-to group sends violations (stored for /admin).

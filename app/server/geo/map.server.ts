@@ -1,8 +1,8 @@
 import { displayableActivities } from "~/domain/live-activity";
 import type { MapCountry } from "~/domain/map-country";
 import type { LiveActivity } from "~/domain/public-wish";
-import { centroid, flagImageSources } from "./geo/countries.server";
-import { liveActivity } from "./wishes.server";
+import { centroid, flagImageSources } from "./countries.server";
+import { liveActivity } from "../wishes/wishes.server";
 
 export interface CountryPlacement {
   centroid(code: string): [lat: number, lon: number] | undefined;

@@ -2,10 +2,10 @@ import { API_PREFIX } from "~/domain/contract/endpoint";
 import type { WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { announceWish } from "./announce.server";
-import { queueWishCopy } from "./email/outbox.server";
+import { queueWishCopy } from "../email/outbox.server";
 import { submitWish, type SubmittedWish, type SubmittedWishFor } from "./wishes.server";
-import { recordMetric } from "./metrics.server";
-import { requestLocale } from "./locale.server";
+import { recordMetric } from "../edge/metrics.server";
+import { requestLocale } from "../edge/locale.server";
 import { splitLocalePath, type Locale } from "~/domain/locale";
 
 /**

@@ -2,7 +2,7 @@ import { LOCALE_INFO, LOCALES, localizePath } from "~/domain/locale";
 import { axioms, blog, research } from "./content.server";
 
 // Only the file names are read; the modules are the route modules the server bundle holds anyway.
-const ROUTE_FILES = Object.keys(import.meta.glob(["../routes/*.tsx", "../routes/*.ts"]));
+const ROUTE_FILES = Object.keys(import.meta.glob(["../../routes/*.tsx", "../../routes/*.ts"]));
 
 // Route files whose pages are not for search engines, or that need parameters listed from content instead.
 // Pages in every language carry an optional language segment first: "($lang).about" is /about and /es/about.

@@ -4,10 +4,10 @@ import { DAY_MS } from "~/domain/limits";
 import type { WallPage } from "~/domain/public-wish";
 import { ANY_RESONANCE, pageSegments, type WallCell, type WallSegment } from "~/domain/wall-paging";
 import type { WallQuery } from "~/domain/wish";
-import { database } from "./db/client.server";
-import { countryStats, wishes } from "./db/schema";
-import { findCountry } from "./geo/countries.server";
-import { settingsOf } from "./settings.server";
+import { database } from "../db/client.server";
+import { countryStats, wishes } from "../db/schema";
+import { findCountry } from "../geo/countries.server";
+import { settingsOf } from "../edge/settings.server";
 import {
   TOTAL_COUNTER,
   countriesWithWishes,

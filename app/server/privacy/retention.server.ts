@@ -87,7 +87,7 @@ const STEPS: Record<SweptTable, Step> = {
         .bind(batch, CSP_REPORTS_KEPT)
         .run(),
     ),
-  // rate_limits: swept by app/server/rate-limit.server.ts (RETENTION_DAYS.rateLimitRow names its bound).
+  // rate_limits: swept by app/server/edge/rate-limit.server.ts (RETENTION_DAYS.rateLimitRow names its bound).
 };
 
 /**

@@ -1,11 +1,11 @@
 import { HOUR_MS } from "~/domain/limits";
 import { monotonicFactory } from "ulidx";
 import { CONTACT_HOURLY_LIMIT, contactSchema, fieldErrors } from "~/domain/contact";
-import { database } from "./db/client.server";
-import { contactMessages } from "./db/schema";
-import { networkHashes } from "./hashing.server";
-import { hitNetworkLimit } from "./rate-limit.server";
-import { settingsOf } from "~/server/settings.server";
+import { database } from "../db/client.server";
+import { contactMessages } from "../db/schema";
+import { networkHashes } from "../edge/hashing.server";
+import { hitNetworkLimit } from "../edge/rate-limit.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 const newId = monotonicFactory();
 

@@ -12,14 +12,14 @@ import { coarseCoordinate } from "~/domain/position";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
 import { classifyTheme, type Theme } from "~/domain/theme";
 import type { WishSubmission } from "~/domain/wish";
-import { database } from "./db/client.server";
-import { countryStats, resonances, siteCounters, wishes } from "./db/schema";
-import { countryByCode, findCountry } from "./geo/countries.server";
-import { networkHash, privateHash } from "./hashing.server";
-import { ApiError } from "./http.server";
-import { readsChanged } from "./read-cache.server";
+import { database } from "../db/client.server";
+import { countryStats, resonances, siteCounters, wishes } from "../db/schema";
+import { countryByCode, findCountry } from "../geo/countries.server";
+import { networkHash, privateHash } from "../edge/hashing.server";
+import { ApiError } from "../edge/http.server";
+import { readsChanged } from "../edge/read-cache.server";
 import { sqlText, WISH_STATUS } from "~/domain/statuses";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 const newId = monotonicFactory();
 /** A country glows as "new" on the map and strip while its latest wish is this fresh. */

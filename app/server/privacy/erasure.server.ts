@@ -1,10 +1,10 @@
 import { WISH_NOT_FOUND, WISH_NOT_YOURS } from "~/domain/messages";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { wishAngle } from "~/domain/circuit";
-import { privateHash } from "./hashing.server";
-import { ApiError } from "./http.server";
-import { readsChanged } from "./read-cache.server";
-import { settingsOf } from "~/server/settings.server";
+import { privateHash } from "../edge/hashing.server";
+import { ApiError } from "../edge/http.server";
+import { readsChanged } from "../edge/read-cache.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 /** What a deletion removed, by kind, for the operator's notice and the log: never an address or a text. */
 export type ErasureCounts = Record<string, number>;

@@ -2,8 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { FOR_TOKEN_PATTERN } from "~/domain/for-someone";
 import type { PublicWish } from "~/domain/public-wish";
 import { RING_STATUS } from "~/domain/statuses";
-import { database } from "./db/client.server";
-import { bellRings, wishes } from "./db/schema";
+import { database } from "../db/client.server";
+import { bellRings, wishes } from "../db/schema";
 import { toPublicWish } from "./wishes.server";
 
 export interface WishForSomeone {

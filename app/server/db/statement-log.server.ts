@@ -1,5 +1,5 @@
 import { recordingD1 } from "./recording-d1.server";
-import { settingsOf } from "./settings.server";
+import { settingsOf } from "../edge/settings.server";
 
 /** The log line's mark: `bench:ws` counts these in `wrangler dev`'s output, and an operator can filter `wrangler tail` by it. */
 export const STATEMENT_LOG_MARK = "[d1]";

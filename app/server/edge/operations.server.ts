@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { CRON_HEARTBEAT, HOUR_MS, hourOf, RING_STUCK_AFTER_MS } from "~/domain/operations";
 import { OUTBOX_UNSENT, RING_STATUS, sqlList } from "~/domain/statuses";
-import { database as db } from "./db/client.server";
-import { bellRings, errorCounts, operationsHeartbeats } from "./db/schema";
+import { database as db } from "../db/client.server";
+import { bellRings, errorCounts, operationsHeartbeats } from "../db/schema";
 
 /** The operator's facts kept in D1: the cron's heartbeat, stuck rings and error counts (ADR 0046, ADR 0047). */
 

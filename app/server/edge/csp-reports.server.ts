@@ -3,11 +3,11 @@ import { monotonicFactory } from "ulidx";
 import type { CspReport } from "~/domain/csp-report";
 import { HOUR_MS } from "~/domain/limits";
 import { CSP_REPORTS_KEPT } from "~/domain/retention";
-import { database } from "./db/client.server";
-import { cspReports } from "./db/schema";
+import { database } from "../db/client.server";
+import { cspReports } from "../db/schema";
 import { networkHashes } from "./hashing.server";
 import { hitNetworkLimit } from "./rate-limit.server";
-import { settingsOf } from "~/server/settings.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 const newId = monotonicFactory();
 /** Reports one network may file in an hour; past it they are dropped quietly (a browser cannot be told to stop). */

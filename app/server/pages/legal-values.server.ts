@@ -6,9 +6,9 @@ import { tileSettings } from "~/domain/map-tiles";
 import { POSITION_DECIMALS } from "~/domain/position";
 import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
 import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, PUSH_WISH_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
-import { SESSION_COOKIE } from "./admin/auth.server";
-import { DEVICE_COOKIE } from "./device-cookie.server";
-import { settingsOf } from "~/server/settings.server";
+import { SESSION_COOKIE } from "../admin/auth.server";
+import { DEVICE_COOKIE } from "../edge/device-cookie.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 /** The operator's contact as a Markdown link: mailto for an address, the page itself for a URL. */
 function contactLink(contact: string): string | null {

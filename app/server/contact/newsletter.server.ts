@@ -2,14 +2,14 @@ import { localizePath, splitLocalePath } from "~/domain/locale";
 import { DAY_MS, HOUR_MS } from "~/domain/limits";
 import { eq } from "drizzle-orm";
 import { fieldErrors, NEWSLETTER_HOURLY_LIMIT, newsletterSchema } from "~/domain/contact";
-import { database } from "./db/client.server";
-import { newsletterSubscribers } from "./db/schema";
-import { queueVisitorMail } from "./email/outbox.server";
-import { confirmationLetter } from "./email/letters.server";
-import { networkHashes } from "./hashing.server";
-import { mailStopped, mailStopToken, mailStopUrl } from "./email/mail-stop.server";
-import { hitNetworkLimit } from "./rate-limit.server";
-import { settingsOf } from "~/server/settings.server";
+import { database } from "../db/client.server";
+import { newsletterSubscribers } from "../db/schema";
+import { queueVisitorMail } from "../email/outbox.server";
+import { confirmationLetter } from "../email/letters.server";
+import { networkHashes } from "../edge/hashing.server";
+import { mailStopped, mailStopToken, mailStopUrl } from "../email/mail-stop.server";
+import { hitNetworkLimit } from "../edge/rate-limit.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 /** A pending subscription gets a new letter no sooner than this after its last one. */
 export const CONFIRMATION_RESEND_MS = DAY_MS;

@@ -178,20 +178,20 @@ const newestFirst = (a: ContentEntry, b: ContentEntry) => (b.date ?? "").localeC
 const raw = (files: Record<string, unknown>) => files as RawFiles;
 
 export const pages = collection(
-  raw(import.meta.glob("../content/pages/*.md", { query: "?raw", import: "default", eager: true })),
+  raw(import.meta.glob("../../content/pages/*.md", { query: "?raw", import: "default", eager: true })),
   byOrder,
-  raw(import.meta.glob("../content/pages/*/*.md", { query: "?raw", import: "default", eager: true })),
+  raw(import.meta.glob("../../content/pages/*/*.md", { query: "?raw", import: "default", eager: true })),
 );
 export const axioms = collection(
-  raw(import.meta.glob("../content/axioms/*.md", { query: "?raw", import: "default", eager: true })),
+  raw(import.meta.glob("../../content/axioms/*.md", { query: "?raw", import: "default", eager: true })),
   byOrder,
 );
 export const research = collection(
-  raw(import.meta.glob("../content/research/*.md", { query: "?raw", import: "default", eager: true })),
+  raw(import.meta.glob("../../content/research/*.md", { query: "?raw", import: "default", eager: true })),
   newestFirst,
 );
 export const blog = collection(
-  raw(import.meta.glob("../content/blog/*.md", { query: "?raw", import: "default", eager: true })),
+  raw(import.meta.glob("../../content/blog/*.md", { query: "?raw", import: "default", eager: true })),
   newestFirst,
 );
 

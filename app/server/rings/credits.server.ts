@@ -1,5 +1,5 @@
-import { bellRoom } from "./bell-room-client.server";
-import { settingsOf } from "~/server/settings.server";
+import { bellRoom } from "../edge/bell-room-client.server";
+import { settingsOf } from "~/server/edge/settings.server";
 
 /**
  * The ledger's sum as a SQL expression, for statements that must read the balance inside their own transaction. It
