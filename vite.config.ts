@@ -5,7 +5,7 @@ import { vitePlugin as remix, cloudflareDevProxyVitePlugin as remixCloudflareDev
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
@@ -94,34 +94,86 @@ function staticSecurityHeaders(): Plugin {
   });
 }
 
+/**
+ * The Worker (workers/entry.ts) is a second input of the server build, beside Remix's own, so Rollup puts every module
+ * both use in one shared chunk: one copy of each module in the Worker (ADR 0017). Rollup also bundles every package
+ * (the `ssr` settings below), so the chunks are the Worker's modules as uploaded: wrangler does not bundle them again
+ * (`no_bundle` in wrangler.toml). Each chunk is then a module of its own in workerd, compiled once, and a chunk reached
+ * only through `import()` is compiled on that first use; esbuild's single file wrapped nearly every module in a
+ * function parsed twice (ADR 0078). The share images' .wasm and .woff files and the country list's JSON are copied
+ * beside the chunks and imported by relative path, for wrangler's module rules.
+ */
 function workerEntry(entry: string): Plugin {
-  // Platform modules, the share images' binary modules and the country list's text module, for wrangler's module rules.
-  const keepForWrangler = /^cloudflare:|\.(wasm|woff)$|^world-countries\/dist\/countries-unescaped\.json$/;
+  const workerModule = /\.(wasm|woff)$|^world-countries\/dist\/countries-unescaped\.json$/;
+  const modules = new Map<string, string>();
   let root = "";
+  let outDir = "";
   return {
     name: "quantum-bell:worker-entry",
+    // Before Vite's resolver, which would load the .wasm files itself.
+    enforce: "pre",
     apply: (_config, { command, isSsrBuild }) => command === "build" && Boolean(isSsrBuild),
+    config: () => ({
+      // Every package bundled, resolved as wrangler resolved them for workerd; Rollup drops what the Worker never
+      // reads (zod's locales among it, ADR 0035). React, React DOM and Lingui pick their production code by NODE_ENV.
+      ssr: { noExternal: true, resolve: { conditions: ["workerd", "worker", "browser", "production", "module", "import", "default"] } },
+      define: { "process.env.NODE_ENV": JSON.stringify("production") },
+      // Minified as wrangler minified the bundle it made (names kept, as its minifier keeps them): half the
+      // JavaScript to parse, and the upload stays under the Free plan's limit (ADR 0035).
+      build: { minify: "esbuild" },
+      esbuild: { keepNames: true },
+    }),
     configResolved(config) {
       root = config.root;
+      outDir = resolve(root, config.build.outDir);
     },
     options(options) {
       const external = options.external;
       return {
         ...options,
         input: { index: options.input as string, worker: entry },
+        // The platform's own modules.
         external: (id, importer, isResolved) =>
-          keepForWrangler.test(id) ||
+          id.startsWith("cloudflare:") ||
           (typeof external === "function" ? Boolean(external(id, importer, isResolved)) : Array.isArray(external) ? external.includes(id) : external === id),
       };
     },
-    // Which chunk holds which module, for the test that proves each is in the Worker once (test/bundle/).
+    async resolveId(id, importer) {
+      if (!workerModule.test(id)) return null;
+      const resolved = await this.resolve(id, importer, { skipSelf: true });
+      if (!resolved) return null;
+      const fileName = `modules/${basename(resolved.id)}`;
+      modules.set(fileName, resolved.id);
+      return { id: join(outDir, fileName), external: true };
+    },
+    generateBundle(_options, bundle) {
+      for (const [fileName, source] of modules) this.emitFile({ type: "asset", fileName, source: readFileSync(source) });
+      // Rollup writes those imports with the absolute path the build ran in; workerd wants them relative.
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        const from = relative(dirname(chunk.fileName), "modules");
+        chunk.code = chunk.code.replaceAll(`"${join(outDir, "modules")}/`, `"${from.startsWith(".") ? from : `./${from}`}/`);
+      }
+    },
+    // Which chunk holds which module, and which chunks each imports statically and by `import()`, for the tests that
+    // prove each module is in the Worker once and what loads at start-up (test/bundle/).
     writeBundle(output, bundle) {
-      const chunks = Object.values(bundle).flatMap((chunk) => (chunk.type === "chunk" ? [[chunk.fileName, Object.keys(chunk.modules).map((id) => relative(root, id))]] : []));
+      // Only modules with code in the chunk: Rollup lists those it dropped entirely too.
+      const chunks = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === "chunk"
+          ? [[chunk.fileName, Object.entries(chunk.modules).flatMap(([id, module]) => (module.renderedLength > 0 ? [relative(root, id)] : []))]]
+          : [],
+      );
+      const named = (ids: string[]) => ids.map((id) => (id.startsWith(`${outDir}/`) ? relative(outDir, id) : id));
+      const imports = Object.values(bundle).flatMap((chunk) =>
+        chunk.type === "chunk" ? [[chunk.fileName, { static: named(chunk.imports), dynamic: named(chunk.dynamicImports) }]] : [],
+      );
       mkdirSync(join(output.dir!, ".vite"), { recursive: true });
       writeFileSync(join(output.dir!, ".vite", "modules.json"), JSON.stringify(Object.fromEntries(chunks), null, 1));
+      writeFileSync(join(output.dir!, ".vite", "imports.json"), JSON.stringify(Object.fromEntries(imports), null, 1));
     },
     outputOptions(output) {
-      // Hoisted transitive imports would only make wrangler warn about bare imports of side-effect-free packages.
+      // Hoisted transitive imports would only add imports a module does not need to the chunks.
       return { ...output, entryFileNames: "[name].js", hoistTransitiveImports: false };
     },
   };
@@ -167,7 +219,11 @@ function staticImports(from: string, getModuleInfo: (id: string) => ModuleInfo):
 
 export default defineConfig({
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      // fontkit's WOFF2 decoder, never used by the card's TrueType fonts (ADR 0028).
+      "brotli/decompress.js": fileURLToPath(new URL("./scripts/stubs/brotli-decompress.mjs", import.meta.url)),
+    },
   },
   server: {
     port: 5002,
@@ -193,9 +249,6 @@ export default defineConfig({
     eagerCompileHydrationChunks(["entry.client"]),
     workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),
   ],
-  // Rollup, unlike wrangler's esbuild, drops what the Worker never reads of `import { z } from "zod"` (its locales
-  // among it), so zod is bundled by the server build, not left for wrangler (ADR 0035).
-  ssr: { noExternal: ["zod"] },
   build: {
     target: "es2022",
     rollupOptions: {

@@ -1,9 +1,25 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { compiledCatalogues } from "./scripts/compiled-catalogues";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * wrangler.toml as the Workers test pool reads it: without the rule that uploads the build's chunks as ES modules
+ * (ADR 0078). The pool loads any module a rule names directly in workerd rather than through Vite, and with the
+ * built chunks loaded that way the test files fail to load React's CommonJS files ("require is not defined"). Written
+ * beside wrangler.toml, so every relative path in it still holds.
+ */
+function poolWranglerConfig(): string {
+  const path = here("./.wrangler.vitest.toml");
+  const config = readFileSync(here("./wrangler.toml"), "utf8");
+  const withoutUploadRule = config.replace(/^# upload-only:start[\s\S]*?^# upload-only:end\n/m, "");
+  if (withoutUploadRule === config) throw new Error("wrangler.toml has no upload-only block for the test pool to drop");
+  writeFileSync(path, withoutUploadRule);
+  return path;
+}
 
 /**
  * A vitest project inside workerd: the Worker of wrangler.toml, with the test secrets and the migrations to apply.
@@ -25,7 +41,7 @@ export function workerdConfig({
     plugins: [
       compiledCatalogues(),
       cloudflareTest(async () => ({
-        wrangler: { configPath: "./wrangler.toml" },
+        wrangler: { configPath: poolWranglerConfig() },
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: await readD1Migrations(here("./migrations")),

@@ -8,9 +8,10 @@ import { signOgPath } from "../../app/server/og/signature.server";
 import { freePort } from "../support/free-port";
 
 // Issue 32 (ADR 0035): the share-card renderer, its WebAssembly and its fonts load on the first /og request an
-// isolate answers, not at start-up. The Worker as deployed (wrangler's bundle of the build, with its module rules
-// for .wasm and .woff) answers a card in every script as the first cards of a fresh `wrangler dev`. Each card drawn
-// is kept in D1 (ADR 0050), and the next cold server's first /og answers with the kept PNG instead of drawing it.
+// isolate answers, not at start-up. The Worker as deployed (the build's chunks as wrangler uploads them, ADR 0078, with
+// its module rules for .wasm and .woff) answers a card in every script as the first cards of a fresh `wrangler dev`.
+// Each card drawn is kept in D1 (ADR 0050), and the next cold server's first /og answers with the kept PNG instead of
+// drawing it.
 
 const SECRET = { HASH_SECRET: "og-cold-start-test-secret" };
 const PNG_SIGNATURE = [137, 80, 78, 71, 13, 10, 26, 10];
