@@ -5,6 +5,7 @@ import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { poemFor } from "../../app/domain/poem";
 import { BATCH_FAILED, BELL_JUST_RANG_LINK, creditsLow, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
+import { uniqueWord } from "../support/unique-words";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -192,7 +193,7 @@ describe("the home page from the socket alone (issue 23)", () => {
     const total = async () => Number(((await ribbon.locator("li").first().locator("[aria-hidden=true]").textContent()) ?? "").replace(/\D/g, ""));
     const before = await total();
     const pending = page.locator("section[aria-labelledby=pending-title]");
-    const text = `Lanterns on the water, ${crypto.randomUUID().slice(0, 8)}`;
+    const text = `Lanterns on the water, ${uniqueWord()}`;
     const id = `live-home-${crypto.randomUUID()}`;
     const wish = { id, wish: text, name: "Ilse", country: "Peru", countryCode: "PE", location: "Peru", theme: "Hope", status: "pending", bellRingId: null, timestamp: new Date().toISOString(), resonanceCount: 0 };
     room.send(JSON.stringify({ type: "wish-submitted", country: "Peru", countryCode: "PE", theme: "Hope", wish }));

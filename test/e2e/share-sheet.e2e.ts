@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, waitForHydration, PHONE } from "./support/browser";
+import { uniqueWord } from "../support/unique-words";
 
 // Issue 36, "the share sheet is one tap from the poem": on a 360×800 touch phone the ring's page puts a share control
 // on its first screen, beside the poem, and one tap hands the device's share sheet the ring's link and its story image.
@@ -56,7 +57,7 @@ async function onFirstScreen(page: Page, selector: string): Promise<boolean> {
 
 describe("the share sheet, one tap from the poem, on a 360×800 touch phone", () => {
   it("one tap on the share control beside the poem hands the sheet the ring's link and its story image (a PNG)", { timeout: 120_000 }, async () => {
-    const words = `May the ferries of Lisbon carry everyone home tonight ${crypto.randomUUID().slice(0, 8)}`;
+    const words = `May the ferries of Lisbon carry everyone home tonight ${uniqueWord()}`;
     const { wishId, ringId } = await rungWish(words);
     const { context, page } = await newVisitor(browser, { viewport: PHONE, touch: true });
     // The share sheet, stubbed: it takes PNG files, and what it is given is kept for the test to read.
@@ -103,7 +104,7 @@ describe("the share sheet, one tap from the poem, on a 360×800 touch phone", ()
   });
 
   it("where the sheet takes no files, one tap still shares the text and the link", { timeout: 120_000 }, async () => {
-    const { wishId, ringId } = await rungWish(`May the night buses of Porto run warm and on time ${crypto.randomUUID().slice(0, 8)}`);
+    const { wishId, ringId } = await rungWish(`May the night buses of Porto run warm and on time ${uniqueWord()}`);
     const { context, page } = await newVisitor(browser, { viewport: PHONE, touch: true });
     await context.addInitScript(() => {
       const shared: unknown[] = [];
@@ -123,7 +124,7 @@ describe("the share sheet, one tap from the poem, on a 360×800 touch phone", ()
   });
 
   it("without a share sheet, one tap beside the poem opens a menu of WhatsApp, Telegram and a copy button", { timeout: 120_000 }, async () => {
-    const { wishId, ringId } = await rungWish(`May the tram bells of Coimbra wake nobody too early ${crypto.randomUUID().slice(0, 8)}`);
+    const { wishId, ringId } = await rungWish(`May the tram bells of Coimbra wake nobody too early ${uniqueWord()}`);
     const { context, page } = await newVisitor(browser, { viewport: PHONE, touch: true });
     await context.addInitScript(() => {
       delete (Navigator.prototype as { share?: unknown }).share;

@@ -23,6 +23,7 @@ import {
 import type { PublicWish, WallPage } from "../../app/domain/public-wish";
 import { FINGERPRINT_STORAGE_KEY } from "../../app/domain/fingerprint";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
+import { uniqueWord } from "../support/unique-words";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,14 +33,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/**
- * A wish no other test wrote. Letters only (a run of digits reads as a phone number to moderation), and consonants
- * that spell no word: random letters from the whole alphabet now and then spelled a profanity ("gboobipu", "auurftck": 11 in 3,000) and the wish
- * was refused with a 400, a flaky failure of this file.
- */
-const SAFE_LETTERS = "bdghjkmnpqrvwxz";
-const uniqueWish = (opening: string) =>
-  `${opening} ${Array.from(crypto.getRandomValues(new Uint8Array(10)), (byte) => SAFE_LETTERS[byte % SAFE_LETTERS.length]).join("")}`;
+/** A wish no other test wrote. */
+const uniqueWish = (opening: string) => `${opening} ${uniqueWord()}`;
 
 /** The wish form disables its button only once React has hydrated it, so that is the sign the page is live. */
 async function openHydrated(page: Page, path = "/") {
