@@ -1,12 +1,25 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { loadCatalogue } from "~/i18n/catalogue-store";
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RemixBrowser />
-    </StrictMode>,
-  );
-});
+function hydrate() {
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RemixBrowser />
+      </StrictMode>,
+    );
+  });
+}
+
+// The page's catalogue is a file of its own (ADR 0074), asked for by the head's preload: hydrating without it would
+// redraw the page in English. Should it not arrive, the page stays as the server rendered it, which works without
+// JavaScript, rather than hydrate into the wrong language.
+const catalogue = document.querySelector<HTMLLinkElement>("link[data-catalogue]")?.getAttribute("href");
+if (catalogue) {
+  loadCatalogue(catalogue).then(hydrate, (error: unknown) => console.error("The page's messages could not be loaded; it stays as served.", error));
+} else {
+  hydrate();
+}
