@@ -3,23 +3,19 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { loadCatalogue } from "~/i18n/catalogue-store";
 
-function hydrate() {
-  startTransition(() => {
-    hydrateRoot(
-      document,
-      <StrictMode>
-        <RemixBrowser />
-      </StrictMode>,
-    );
-  });
-}
-
 // The page's catalogue is a file of its own (ADR 0074), asked for by the head's preload: hydrating without it would
 // redraw the page in English. Should it not arrive, the page stays as the server rendered it, which works without
 // JavaScript, rather than hydrate into the wrong language.
-const catalogue = document.querySelector<HTMLLinkElement>("link[data-catalogue]")?.getAttribute("href");
-if (catalogue) {
-  loadCatalogue(catalogue).then(hydrate, (error: unknown) => console.error("The page's messages could not be loaded; it stays as served.", error));
-} else {
-  hydrate();
-}
+const catalogue = document.querySelector("link[data-catalogue]")?.getAttribute("href");
+(catalogue ? loadCatalogue(catalogue) : Promise.resolve()).then(
+  () =>
+    startTransition(() => {
+      hydrateRoot(
+        document,
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>,
+      );
+    }),
+  (error: unknown) => console.error("The page's messages could not be loaded; it stays as served.", error),
+);
