@@ -6,8 +6,7 @@ import { loadCatalogue } from "~/i18n/catalogue-store";
 // The page's catalogue is a file of its own (ADR 0074), asked for by the head's preload: hydrating without it would
 // redraw the page in English. Should it not arrive, the page stays as the server rendered it, which works without
 // JavaScript, rather than hydrate into the wrong language.
-const catalogue = document.querySelector("link[data-catalogue]")?.getAttribute("href");
-(catalogue ? loadCatalogue(catalogue) : Promise.resolve()).then(
+loadCatalogue(document.querySelector("link[data-catalogue]")?.getAttribute("href")).then(
   () =>
     startTransition(() => {
       hydrateRoot(
@@ -17,5 +16,5 @@ const catalogue = document.querySelector("link[data-catalogue]")?.getAttribute("
         </StrictMode>,
       );
     }),
-  (error: unknown) => console.error("The page's messages could not be loaded; it stays as served.", error),
+  (error: unknown) => console.error("Catalogue not loaded: the page stays as served.", error),
 );

@@ -16,8 +16,12 @@ export function catalogueAt(href: string | undefined): CompiledCatalogue | undef
   return catalogue instanceof Promise ? undefined : catalogue || undefined;
 }
 
-/** The catalogue at `href`, fetched once however many ask (the page's preload has usually brought it already). */
-export async function loadCatalogue(href: string): Promise<CompiledCatalogue> {
+/**
+ * The catalogue at `href`, fetched once however many ask (the page's preload has usually brought it already). A page
+ * without one (an error page whose root data failed) reads its messages as their English source.
+ */
+export async function loadCatalogue(href: string | null | undefined): Promise<CompiledCatalogue | undefined> {
+  if (!href) return undefined;
   let catalogue = kept.get(href);
   if (!catalogue) {
     catalogue = fetch(href).then(async (response) => {

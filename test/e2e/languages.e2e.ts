@@ -148,7 +148,7 @@ describe.each(["ar", "zh"])("the %s home page's catalogue (ADR 0074)", (locale) 
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.route(CATALOGUE, (route) => route.abort("failed"));
-    const reported = page.waitForEvent("console", { predicate: (message) => message.text().includes("could not be loaded"), timeout: 30_000 });
+    const reported = page.waitForEvent("console", { predicate: (message) => message.text().includes("Catalogue not loaded"), timeout: 30_000 });
     await page.goto(`/${locale}`, { waitUntil: "domcontentloaded" });
     const asServed = await firstScreen(page);
     await reported;
