@@ -85,12 +85,14 @@ const ogScriptFonts = () => clientAssets("og-script-fonts", ogFontFiles);
 
 /**
  * Static assets (the JS and CSS bundles, flags, favicon, manifest) are served without the Worker, so they get the
- * Worker's security headers from a `_headers` file the build writes from the same values (issue 21).
+ * Worker's security headers from a `_headers` file the build writes from the same values (issue 21). Every file
+ * under /assets/ is named by a hash of its content (Vite's bundles, the catalogues), so a browser keeps it for a
+ * year without asking again (ADR 0074); the other files keep the platform's revalidation.
  */
 function staticSecurityHeaders(): Plugin {
   return clientAssets("static-security-headers", () => {
     const lines = Object.entries(staticAssetHeaders()).map(([name, value]) => `  ${name}: ${value}`);
-    return [{ fileName: "_headers", source: ["/*", ...lines, ""].join("\n") }];
+    return [{ fileName: "_headers", source: ["/*", ...lines, "/assets/*", "  Cache-Control: public, max-age=31536000, immutable", ""].join("\n") }];
   });
 }
 

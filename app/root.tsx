@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/cloudflare";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
+import type { ClientLoaderFunctionArgs, ShouldRevalidateFunction } from "@remix-run/react";
 import {
   isRouteErrorResponse,
   Links,
@@ -27,9 +27,9 @@ import { storyOf } from "~/domain/provider-story";
 import { PAGE_NOT_FOUND_BODY, PAGE_NOT_FOUND_TITLE, RETURN_TO_BELL, UNEXPECTED_ERROR_BODY, UNEXPECTED_ERROR_TITLE } from "~/domain/messages";
 import { useNonce } from "~/lib/nonce";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, splitLocalePath, type Locale } from "~/domain/locale";
-import { browserCatalogue } from "~/i18n/catalogues.server";
+import { catalogueAt, loadCatalogue } from "~/i18n/catalogue-store";
+import { pageCatalogueHref } from "~/i18n/catalogues.server";
 import { I18nProvider, useI18n } from "~/i18n/i18n";
-import type { CompiledCatalogue } from "~/i18n/translator";
 import { SocialIconSprite } from "~/components/nav/social-links";
 import { settingsOf } from "~/server/edge/settings.server";
 
@@ -46,12 +46,24 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     siteName: settings.SITE_NAME,
     siteUrl: settings.SITE_URL,
     locale,
-    catalogue: browserCatalogue(locale),
+    // The page's messages travel as a cached file, not inside every page (ADR 0074): the browser loads it before
+    // hydrating (app/entry.client.tsx), and the server renders from the same messages.
+    catalogueHref: pageCatalogueHref(locale),
     // The operator's tile service for the map, or null to draw the map from the site's own shapes.
     tiles: tiles ? { url: tiles.url, attribution: tiles.attribution } : null,
     // Which provider rings run on: every sentence about it follows this (app/domain/provider-story.ts).
     story: storyOf(settings.QUANTUM_PROVIDER),
   };
+}
+
+/**
+ * A move into another language (the switcher reloads the page; a link could still cross) loads that language's
+ * catalogue before the new page renders, so no message shows in English first.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  await loadCatalogue(data.catalogueHref);
+  return data;
 }
 
 /** The site's name and the catalogue change only with the language: other moves do not ask for them again. */
@@ -84,15 +96,15 @@ export function Layout({ children }: { children: ReactNode }) {
   // Without the root's data (it failed), the path still says which language the page is in.
   const locale = data?.locale ?? splitLocalePath(pathname).locale;
   return (
-    <I18nProvider locale={locale} catalogue={data?.catalogue as CompiledCatalogue | undefined}>
-      <Document locale={locale} siteName={siteName} nonce={nonce}>
+    <I18nProvider locale={locale} catalogue={catalogueAt(data?.catalogueHref)}>
+      <Document locale={locale} siteName={siteName} nonce={nonce} catalogueHref={data?.catalogueHref}>
         {children}
       </Document>
     </I18nProvider>
   );
 }
 
-function Document({ locale, siteName, nonce, children }: { locale: Locale; siteName: string; nonce?: string; children: ReactNode }) {
+function Document({ locale, siteName, nonce, catalogueHref, children }: { locale: Locale; siteName: string; nonce?: string; catalogueHref?: string; children: ReactNode }) {
   return (
     <html lang={LOCALE_INFO[locale].tag} dir={LOCALE_INFO[locale].dir}>
       <head>
@@ -101,6 +113,8 @@ function Document({ locale, siteName, nonce, children }: { locale: Locale; siteN
         <meta name="theme-color" content={THEME_COLOUR} />
         <Meta />
         <Links />
+        {/* Asked for with the stylesheet and the scripts, so hydration need not wait for it (ADR 0074). */}
+        {catalogueHref && <link rel="preload" as="fetch" href={catalogueHref} crossOrigin="anonymous" data-catalogue="" />}
       </head>
       <body>
         <SocialIconSprite />

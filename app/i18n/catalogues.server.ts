@@ -1,11 +1,14 @@
+import CATALOGUE_HREFS from "virtual:catalogue-hrefs";
 import COMPILED from "virtual:compiled-catalogues";
-import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import type { Locale } from "~/domain/locale";
 import ar from "./catalogues/ar.json";
 import en from "./catalogues/en.json";
 import es from "./catalogues/es.json";
 import fr from "./catalogues/fr.json";
 import hi from "./catalogues/hi.json";
 import zh from "./catalogues/zh.json";
+import { catalogueAt, keepCatalogue } from "./catalogue-store";
+import { browserPartOf } from "./browser-part";
 import { createTranslator, type CompiledCatalogue, type Translate } from "./translator";
 
 /**
@@ -32,20 +35,25 @@ export function compiledCatalogue(locale: Locale): CompiledCatalogue {
 
 const browserCatalogues = new Map<Locale, CompiledCatalogue>();
 
-/**
- * What the page sends the browser: its language's catalogue. English reads a message without arguments as its own
- * source (the translator's missing-message rule), so only English messages with arguments need to travel.
- */
+/** What the browser needs of a language's catalogue (`browserPartOf`): the content of its catalogue file. */
 export function browserCatalogue(locale: Locale): CompiledCatalogue {
-  if (locale !== DEFAULT_LOCALE) return compiledCatalogue(locale);
   let catalogue = browserCatalogues.get(locale);
   if (!catalogue) {
-    catalogue = Object.fromEntries(
-      Object.entries(compiledCatalogue(locale)).filter(([, message]) => typeof message !== "string" && message.some((token) => typeof token !== "string")),
-    );
+    catalogue = browserPartOf(locale, compiledCatalogue(locale));
     browserCatalogues.set(locale, catalogue);
   }
   return catalogue;
+}
+
+/**
+ * Where the page's browser loads its language's catalogue from: a content-hashed static file the build writes, cached
+ * for good (ADR 0074), instead of the catalogue inline in every page. The server renders the page from the same
+ * messages, kept under that address.
+ */
+export function pageCatalogueHref(locale: Locale): string {
+  const href = CATALOGUE_HREFS[locale];
+  if (!catalogueAt(href)) keepCatalogue(href, browserCatalogue(locale));
+  return href;
 }
 
 export function translatorFor(locale: Locale): Translate {

@@ -5,3 +5,11 @@ declare module "virtual:compiled-catalogues" {
   const catalogues: Record<Locale, string>;
   export default catalogues;
 }
+
+declare module "virtual:catalogue-hrefs" {
+  import type { Locale } from "~/domain/locale";
+
+  /** Where the browser loads each language's catalogue from: a content-hashed static file (ADR 0074). */
+  const hrefs: Record<Locale, string>;
+  export default hrefs;
+}

@@ -1,5 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import { DEFAULT_LOCALE, LOCALE_INFO, localizePath, type Locale } from "~/domain/locale";
+import { catalogueAt } from "./catalogue-store";
 import { createTranslator, type CompiledCatalogue, type Translate } from "./translator";
 
 export interface I18nValue {
@@ -43,10 +44,11 @@ const translators = new WeakMap<object, Translate>();
 
 /** The page's translator for a meta function, from the root's data among its matches. */
 export function translatorOfMatches(matches: readonly { id: string; data?: unknown }[]): Translate {
-  const root = matches.find((match) => match.id === "root")?.data as { locale?: Locale; catalogue?: CompiledCatalogue } | undefined;
-  if (!root?.catalogue || !root.locale) return ENGLISH.t;
-  let translate = translators.get(root.catalogue);
-  if (!translate) translators.set(root.catalogue, (translate = createTranslator(root.locale, root.catalogue)));
+  const root = matches.find((match) => match.id === "root")?.data as { locale?: Locale; catalogueHref?: string } | undefined;
+  const catalogue = catalogueAt(root?.catalogueHref);
+  if (!catalogue || !root?.locale) return ENGLISH.t;
+  let translate = translators.get(catalogue);
+  if (!translate) translators.set(catalogue, (translate = createTranslator(root.locale, catalogue)));
   return translate;
 }
 

@@ -101,6 +101,66 @@ describe.each(["ar", "zh"])("a visitor whose browser speaks %s", (locale) => {
   });
 });
 
+describe.each(["ar", "zh"])("the %s home page's catalogue (ADR 0074)", (locale) => {
+  const CATALOGUE = /\/assets\/catalogue-[a-z]{2}-[0-9a-f]{12}\.json$/;
+  const hydrated = (page: Page) => page.evaluate(() => document.querySelector("header button[aria-controls]") !== null);
+  // The header's links and the page's heading: words hydration keeps (the no-JavaScript menu links become buttons, and
+  // the sections below come and go with live data).
+  const firstScreen = (page: Page) => page.evaluate(() => [...document.querySelectorAll("header a:not([href^='#']), main h1")].map((element) => element.textContent).join("|"));
+
+  it("waits for its cached file, then hydrates in its language with no mismatch and no English in between", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 } });
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    // The file is held until the page has been read as served, so hydration cannot have used anything else.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const served: { url: string; headers: Record<string, string> }[] = [];
+    await page.route(CATALOGUE, async (route) => {
+      await held;
+      const response = await route.fetch();
+      served.push({ url: route.request().url(), headers: response.headers() });
+      await route.fulfill({ response });
+    });
+
+    await page.goto(`/${locale}`, { waitUntil: "domcontentloaded" });
+    const asServed = await firstScreen(page);
+    expect(await hydrated(page), "hydration waits for the catalogue").toBe(false);
+    const english = await (await page.request.get("/")).text();
+    const englishHeading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(english)?.[1]?.replace(/<[^>]+>/g, "");
+    expect(asServed).not.toContain(englishHeading);
+
+    release();
+    await waitForHydration(page);
+    expect(await firstScreen(page)).toBe(asServed);
+    expect(served).toHaveLength(1);
+    expect(served[0]!.url).toContain(`/assets/catalogue-${locale}-`);
+    expect(served[0]!.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(served[0]!.headers["content-type"]).toContain("application/json");
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("stays as served, in its language and working without JavaScript, when the file cannot load", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser, { viewport: { width: 412, height: 915 } });
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.route(CATALOGUE, (route) => route.abort("failed"));
+    const reported = page.waitForEvent("console", { predicate: (message) => message.text().includes("Catalogue not loaded"), timeout: 30_000 });
+    await page.goto(`/${locale}`, { waitUntil: "domcontentloaded" });
+    const asServed = await firstScreen(page);
+    await reported;
+    expect(await hydrated(page)).toBe(false);
+    expect(await firstScreen(page)).toBe(asServed);
+    expect(await page.locator("html").getAttribute("lang")).toBe(locale === "zh" ? "zh-Hans" : "ar");
+    expect(pageErrors).toEqual([]);
+    await context.close();
+  });
+});
+
 describe("the site in Arabic", () => {
   it("keeps the visitor's choice from the switcher and stays on the same page", { timeout: 60_000 }, async () => {
     const { context, page } = await newVisitor(browser, { viewport: { width: 1280, height: 900 } });

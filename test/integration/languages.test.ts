@@ -4,6 +4,7 @@ import { LOCALE_INFO, LOCALES, localizePath } from "~/domain/locale";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { WISH_TOO_SHORT } from "~/domain/messages";
 import { CATALOGUES } from "~/i18n/catalogues.server";
+import CATALOGUE_HREFS from "virtual:catalogue-hrefs";
 import { call, freshFingerprint, freshIp, ORIGIN } from "../support/api";
 
 // Issue 22: the site in the visitor's language. Each block names what it proves.
@@ -59,6 +60,43 @@ describe("choosing the language", () => {
     expect(english.headers.get("Location")).toBe("/about");
     expect((await get("/xx/about")).status).toBe(404);
     expect((await get("/es/no-such-page")).status).toBe(404);
+  });
+});
+
+describe("the page's catalogue travels as a file of its own (ADR 0074)", () => {
+  // Remix's own scripts (its context and the page's data); the structured data is not one of them.
+  const remixScripts = (html: string) =>
+    [...html.matchAll(/<script(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1]!).join("\n");
+  const longMessages = Object.keys(CATALOGUES.en).filter((source) => source.length >= 40);
+
+  for (const locale of LOCALES) {
+    it(`${locale}: the home page names its catalogue's file and carries none of its messages inline`, async () => {
+      const response = await get(localizePath("/", locale));
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      const href = CATALOGUE_HREFS[locale];
+      expect(href).toMatch(new RegExp(`^/assets/catalogue-${locale}-[0-9a-f]{12}\\.json$`));
+      // Preloaded after the stylesheet, before the scripts that need it to hydrate.
+      const preload = `<link rel="preload" as="fetch" href="${href}" crossorigin="anonymous" data-catalogue/>`;
+      expect(html).toContain(preload);
+      expect(html.indexOf('<link rel="stylesheet"')).toBeLessThan(html.indexOf(preload));
+      expect(html.indexOf(preload)).toBeLessThan(html.indexOf('<link rel="modulepreload"'));
+      // Before: every message of the language (English: those with arguments) sat in Remix's inline data.
+      const inline = remixScripts(html);
+      expect(longMessages.filter((source) => inline.includes(source))).toEqual([]);
+      expect(inline).toContain("catalogueHref");
+      expect(inline).toContain(href);
+    });
+  }
+
+  it("keeps every inline script under the page's nonce: no new script came with the file", async () => {
+    const response = await get("/ar");
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("Content-Security-Policy") ?? "")?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1]!).filter((attributes) => !attributes.includes("application/ld+json"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
   });
 });
 

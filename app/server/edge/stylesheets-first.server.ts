@@ -7,7 +7,8 @@ import { escapeAttribute } from "./html-attribute.server";
  * and the document is otherwise what React rendered (ADR 0011).
  */
 
-const MODULE_PRELOAD = 'head link[rel="modulepreload"]';
+// The page's catalogue (ADR 0074) is needed by hydration, not by first paint: it follows the stylesheets too.
+const MODULE_PRELOAD = 'head link[rel="modulepreload"], head link[data-catalogue]';
 
 function serialiseLink(attributes: Iterable<string[]>): string {
   let html = "<link";
@@ -15,7 +16,7 @@ function serialiseLink(attributes: Iterable<string[]>): string {
   return `${html}/>`;
 }
 
-/** Streams `body` with every module preload of the head moved just before `</head>`; other runtimes get it unchanged. */
+/** Streams `body` with every module preload of the head (and the catalogue's) moved just before `</head>`, in their order; other runtimes get it unchanged. */
 export function stylesheetsBeforeModulePreloads(body: ReadableStream, headers: Headers, status: number): Response {
   const response = new Response(body, { headers, status });
   // Vite's dev server renders in Node, which has no HTMLRewriter; the order only matters for the built site.

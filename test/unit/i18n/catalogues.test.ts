@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DEFAULT_LOCALE, LOCALES } from "~/domain/locale";
 import { catalogueProblems } from "~/i18n/catalogue-check";
 import { compileCatalogue } from "~/i18n/compile-catalogue";
@@ -52,5 +52,66 @@ describe("what the browser is sent", () => {
       expect(t(source, { count: 2, siteName: "Quantum Bell" })).toBe(createTranslator("en", compiledCatalogue("en"))(source, { count: 2, siteName: "Quantum Bell" }));
     }
     expect(Object.keys(browserCatalogue("ar")).length).toBe(Object.keys(CATALOGUES.en).length);
+  });
+});
+
+describe("the catalogue files the browser loads (ADR 0074)", () => {
+  it("one per language, named by a hash of its content, holding what the server renders with", async () => {
+    const { createHash } = await import("node:crypto");
+    const { buildCatalogues } = await import("../../../scripts/compiled-catalogues");
+    const { default: hrefs } = await import("virtual:catalogue-hrefs");
+    const { browserCatalogue } = await import("~/i18n/catalogues.server");
+    const { files } = buildCatalogues();
+    expect(files.map((file) => file.locale)).toEqual([...LOCALES]);
+    for (const { locale, fileName, source } of files) {
+      const hash = createHash("sha256").update(source).digest("hex").slice(0, 12);
+      expect(fileName).toBe(`assets/catalogue-${locale}-${hash}.json`);
+      expect(hrefs[locale]).toBe(`/${fileName}`);
+      expect(JSON.parse(source)).toEqual(browserCatalogue(locale));
+    }
+  });
+
+  it("the server keeps the page's catalogue under the address the page names", async () => {
+    const { pageCatalogueHref, browserCatalogue } = await import("~/i18n/catalogues.server");
+    const { catalogueAt } = await import("~/i18n/catalogue-store");
+    for (const locale of LOCALES) expect(catalogueAt(pageCatalogueHref(locale))).toBe(browserCatalogue(locale));
+  });
+});
+
+describe("loading a catalogue in the browser (ADR 0074)", () => {
+  const respond = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+  it("fetches an address once, however many ask at the same time, and keeps what came", async () => {
+    const { catalogueAt, loadCatalogue } = await import("~/i18n/catalogue-store");
+    const fetched: string[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      fetched.push(String(input));
+      return respond({ Hello: ["مرحبا"] });
+    });
+    vi.stubGlobal("fetch", fetch);
+    try {
+      const [first, second] = await Promise.all([loadCatalogue("/assets/catalogue-ar-once.json"), loadCatalogue("/assets/catalogue-ar-once.json")]);
+      expect(first).toEqual({ Hello: ["مرحبا"] });
+      expect(second).toBe(first);
+      expect(await loadCatalogue("/assets/catalogue-ar-once.json")).toBe(first);
+      expect(catalogueAt("/assets/catalogue-ar-once.json")).toBe(first);
+      expect(catalogueAt("/assets/catalogue-ar-never.json")).toBeUndefined();
+      expect(fetched).toEqual(["/assets/catalogue-ar-once.json"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("refuses an error answer, and asks again next time", async () => {
+    const { catalogueAt, loadCatalogue } = await import("~/i18n/catalogue-store");
+    const answers = [respond({ error: "gone" }, 404), respond({ Hello: ["你好"] })];
+    vi.stubGlobal("fetch", vi.fn(async () => answers.shift()!));
+    try {
+      await expect(loadCatalogue("/assets/catalogue-zh-flaky.json")).rejects.toThrow(/: 404$/);
+      expect(catalogueAt("/assets/catalogue-zh-flaky.json")).toBeUndefined();
+      expect(await loadCatalogue("/assets/catalogue-zh-flaky.json")).toEqual({ Hello: ["你好"] });
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
