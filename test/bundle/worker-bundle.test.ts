@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bin } from "../../scripts/lib/wrangler.mjs";
 
 // ADR 0017: the Worker that wrangler uploads holds one copy of each of our modules. Vite builds workers/entry.ts
 // beside Remix's server build (build/server/.vite/modules.json says which chunk holds which module); wrangler then bundles
@@ -21,7 +22,7 @@ let meta: Meta;
 
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), "worker-bundle-"));
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out, "--metafile", join(out, "meta.json")], {
+  execFileSync(process.execPath, [bin("wrangler"), "deploy", "--dry-run", "--outdir", out, "--metafile", join(out, "meta.json")], {
     cwd: root,
     // NODE_ENV as a deploy has it (vitest sets "test", which wrangler would define into the bundle instead).
     env: { ...process.env, NODE_ENV: "production", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(out, "logs") },
