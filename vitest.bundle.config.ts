@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { compiledCatalogues } from "./scripts/compiled-catalogues";
@@ -12,5 +13,8 @@ export default defineConfig({
     environment: "node",
     include: ["test/bundle/**/*.test.ts"],
     testTimeout: 30_000,
+    // At least two workers (vitest's default is one on two cores): the /og cold-start file, which waits on two
+    // server starts, runs beside the dry runs. Each file writes under a folder of its own and picks a free port.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

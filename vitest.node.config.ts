@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { compiledCatalogues } from "./scripts/compiled-catalogues";
@@ -13,5 +14,8 @@ export default defineConfig({
     environment: "node",
     include: ["test/unit/**/*.test.ts", "test/node/**/*.test.ts"],
     testTimeout: 30_000,
+    // Vitest's default is one worker fewer than the cores: one on two cores, where the files then ran one after
+    // another behind check-settings, whose 15 s are mostly its children starting. At least two, so the rest run beside it.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 });

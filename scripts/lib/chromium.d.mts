@@ -1,6 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, BrowserServer } from "playwright-core";
 
 export const DEBIAN_CHROMIUM: string;
 export const CHROMIUM_PATH: string;
 export const CHROMIUM_FLAGS: string[];
 export function launchChromium(): Promise<Browser>;
+export function launchChromiumServer(): Promise<BrowserServer>;

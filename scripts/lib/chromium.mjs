@@ -18,3 +18,8 @@ export const CHROMIUM_FLAGS = [
 export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
+
+/** The same Chromium as a server that several test files connect to in turn (`chromium.connect(wsEndpoint())`). */
+export function launchChromiumServer() {
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+}

@@ -12,6 +12,7 @@ export function queryLocal<T = Record<string, unknown>>(sql: string, persistTo?:
 export function isDatabaseEmpty(persistTo?: string): boolean;
 export function seed(persistTo?: string): void;
 export function prepareDatabase(persistTo?: string): "seeded" | "kept";
+export function copyDatabase(from: string, to: string): void;
 export function startServer(options: {
   port: number;
   persistTo?: string;

@@ -1,7 +1,7 @@
 // Shared helpers for the project's scripts and the test harness: run wrangler offline, migrate and seed a
 // local D1, and start the built Worker in workerd.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -85,6 +85,14 @@ export function prepareDatabase(persistTo) {
     return "seeded";
   }
   return "kept";
+}
+
+/**
+ * Copies a local D1 that no server has open (a `--persist-to` folder) into a new folder: the same database without
+ * running the migrations again, which costs wrangler about 9 s of CPU for the 27 of them.
+ */
+export function copyDatabase(from, to) {
+  cpSync(from, to, { recursive: true });
 }
 
 /**

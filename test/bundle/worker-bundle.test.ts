@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bin } from "../../scripts/lib/wrangler.mjs";
 
 // ADR 0017 and ADR 0078: Vite builds the Worker, workers/entry.ts beside Remix's server build, with every package
 // bundled; build/server/.vite/modules.json says which chunk holds which module, imports.json which chunks and files
@@ -20,7 +21,7 @@ let code: string;
 
 beforeAll(() => {
   out = mkdtempSync(join(tmpdir(), "worker-bundle-"));
-  execFileSync("npx", ["wrangler", "deploy", "--dry-run", "--outdir", out], {
+  execFileSync(process.execPath, [bin("wrangler"), "deploy", "--dry-run", "--outdir", out], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", WRANGLER_SEND_METRICS: "false", WRANGLER_LOG_PATH: join(out, "logs") },
     stdio: "pipe",

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareDatabase, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { copyDatabase, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
 import { freePort } from "./support/global-setup";
 import { axeViolations, launchBrowser, newVisitor } from "./support/browser";
 
@@ -18,7 +18,7 @@ let persistDir: string;
 
 beforeAll(async () => {
   persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-tiles-off-"));
-  prepareDatabase(persistDir);
+  copyDatabase(inject("seededDatabase"), persistDir);
   const port = await freePort();
   server = startServer({ port, persistTo: persistDir, vars: { MAP_TILE_URL: "off", IP_DAILY_WISH_LIMIT: "100000" } });
   await server.ready;

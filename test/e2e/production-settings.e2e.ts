@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { prepareDatabase, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { copyDatabase, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
 import { freePort } from "./support/global-setup";
 import { freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
 
@@ -19,7 +19,7 @@ let persistDir: string;
 
 beforeAll(async () => {
   persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-production-"));
-  prepareDatabase(persistDir);
+  copyDatabase(inject("seededDatabase"), persistDir);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   server = startServer({ port, persistTo: persistDir, vars: { SITE_URL, IP_DAILY_WISH_LIMIT: "100000" } });

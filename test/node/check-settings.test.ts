@@ -6,6 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 
 // `npm run check:production` as the operator runs it: the real wrangler.toml (with its placeholders filled in, or not)
 // and a secrets file, checked by the script in a child process; the exit code and the sentences are the contract.
+// Each child spends about a second starting Node, tsx and wrangler's config reader, and no two share a file, so the
+// tests run side by side (describe.concurrent) instead of one child after another; on a shared, loaded machine
+// they then finish together, later than one alone would, hence the longer timeout.
 
 const root = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(root, ".tmp", "check-settings-"));
@@ -46,46 +49,51 @@ async function run(env: string, configPath: string, secretsPath: string): Promis
   }
 }
 
-describe("npm run check:production", () => {
+describe.concurrent("npm run check:production", { timeout: 120_000 }, () => {
   it("passes filled-in settings with good secrets, for production and staging", async () => {
     const path = config();
-    for (const env of ["production", "staging"]) {
-      const result = await run(env, path, secrets(GOOD_SECRETS));
-      expect(result.output).toContain(`The ${env} settings are ready to deploy.`);
-      expect(result.code).toBe(0);
-    }
+    const envs = ["production", "staging"];
+    const results = await Promise.all(envs.map((env) => run(env, path, secrets(GOOD_SECRETS))));
+    envs.forEach((env, i) => {
+      expect(results[i]!.output).toContain(`The ${env} settings are ready to deploy.`);
+      expect(results[i]!.code).toBe(0);
+    });
   });
 
   it("refuses production without the VAPID pair, with half of it, or with two keys that are not one pair (issue 36)", async () => {
     const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, ...without } = GOOD_SECRETS;
-    const none = await run("production", config(), secrets(without));
+    const other = "BFSnuE6YYV45aqWxM4QtH1YNNS4-a-vA73r48i75DzMMPcSjTPSTkQfCefj71hoE5v1Ur8WadcngRpinBekp9h0";
+    const [none, half, mismatched] = await Promise.all([
+      run("production", config(), secrets(without)),
+      run("production", config(), secrets({ ...without, VAPID_PUBLIC_KEY })),
+      run("production", config(), secrets({ ...without, VAPID_PUBLIC_KEY: other, VAPID_PRIVATE_KEY })),
+    ]);
     expect(none.code).toBe(1);
     expect(none.output).toContain("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are not set");
-    const half = await run("production", config(), secrets({ ...without, VAPID_PUBLIC_KEY }));
     expect(half.output).toContain("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together");
-    const other = "BFSnuE6YYV45aqWxM4QtH1YNNS4-a-vA73r48i75DzMMPcSjTPSTkQfCefj71hoE5v1Ur8WadcngRpinBekp9h0";
-    const mismatched = await run("production", config(), secrets({ ...without, VAPID_PUBLIC_KEY: other, VAPID_PRIVATE_KEY }));
     expect(mismatched.code).toBe(1);
     expect(mismatched.output).toContain("VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY");
     expect(mismatched.output).not.toContain(VAPID_PRIVATE_KEY);
   });
 
   it("warns, without refusing, when production would load OpenStreetMap's public tiles or name no controller", async () => {
-    const osm = await run("production", config(), secrets(GOOD_SECRETS));
-    expect(osm.code).toBe(0);
-    expect(osm.output).toMatch(/warning: MAP_TILE_URL is not set: production would load OpenStreetMap's public tiles/);
-    expect(osm.output).toMatch(/warning: OPERATOR_NAME is not set/);
     const own = config((toml) =>
       toml.replace(
         '[env.production.vars]\n',
         '[env.production.vars]\nMAP_TILE_URL = "https://tiles.example-maps.net/{z}/{x}/{y}.png"\nOPERATOR_NAME = "Quantum Bell Trust"\nOPERATOR_CONTACT = "privacy@quantum-peace.org"\n',
       ),
     );
-    const clean = await run("production", own, secrets(GOOD_SECRETS));
+    const [osm, clean, weak] = await Promise.all([
+      run("production", config(), secrets(GOOD_SECRETS)),
+      run("production", own, secrets(GOOD_SECRETS)),
+      // Issue 31: /admin behind neither Cloudflare Access nor a long password is worth a warning too.
+      run("production", own, secrets({ ...GOOD_SECRETS, ADMIN_PASSWORD: "hunter22" })),
+    ]);
+    expect(osm.code).toBe(0);
+    expect(osm.output).toMatch(/warning: MAP_TILE_URL is not set: production would load OpenStreetMap's public tiles/);
+    expect(osm.output).toMatch(/warning: OPERATOR_NAME is not set/);
     expect(clean.code).toBe(0);
     expect(clean.output).not.toMatch(/warning:/);
-    // Issue 31: /admin behind neither Cloudflare Access nor a long password is worth a warning too.
-    const weak = await run("production", own, secrets({ ...GOOD_SECRETS, ADMIN_PASSWORD: "hunter22" }));
     expect(weak.code).toBe(0);
     expect(weak.output).toMatch(/warning: \/admin is protected only by an ADMIN_PASSWORD of 8 characters/);
   });
@@ -140,17 +148,16 @@ describe("npm run check:production", () => {
   });
 
   it("asks for the secrets file when there is none, and for a known environment", async () => {
-    const missing = await run("production", config(), join(work, "nope.vars"));
+    const [missing, unknown] = await Promise.all([run("production", config(), join(work, "nope.vars")), run("prod", config(), secrets(GOOD_SECRETS))]);
     expect(missing.code).toBe(1);
     expect(missing.output).toContain("nope.vars is missing");
     expect(missing.output).toContain("- HASH_SECRET is not set");
-    const unknown = await run("prod", config(), secrets(GOOD_SECRETS));
     expect(unknown.code).toBe(1);
     expect(unknown.output).toContain('--env must be "staging" or "production", not "prod".');
   });
 });
 
-describe("npm run deploy -- --env production", () => {
+describe.concurrent("npm run deploy -- --env production", { timeout: 120_000 }, () => {
   it("stops at the settings check, before building or touching D1, with a sentence naming the step", async () => {
     const args = ["scripts/deploy.mjs", "--env", "production", "--secrets", join(work, "none.vars")];
     const result = await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } }).then(

@@ -1,16 +1,16 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
-import { launchChromium } from "../../../scripts/lib/chromium.mjs";
 
 export const baseURL = () => inject("baseURL");
 
 /** The phone most visitors arrive on, as the journeys test it (360×800). */
 export const PHONE = { width: 360, height: 800 };
 
+/** The run's Chromium (started once by the global setup), as a connection of this file's own: closing it closes the file's contexts. */
 export function launchBrowser(): Promise<Browser> {
-  return launchChromium();
+  return chromium.connect(inject("chromiumEndpoint"));
 }
 
 export interface ContextOptions {

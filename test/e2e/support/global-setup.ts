@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
-import { migrate, prepareDatabase, startServer, stopServer } from "../../../scripts/lib/wrangler.mjs";
+import { launchChromiumServer } from "../../../scripts/lib/chromium.mjs";
+import { copyDatabase, migrate, seed, startServer, stopServer } from "../../../scripts/lib/wrangler.mjs";
 import { FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../../fakes/ibm-fake";
 import { startIbmFakeServer } from "../../fakes/ibm-server";
 import { freePort } from "../../support/free-port";
@@ -12,21 +13,31 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     persistDir: string;
+    /** The seeded database as it was before any server opened it, for a file that starts a server of its own to copy. */
+    seededDatabase: string;
     /** A second site configured with QUANTUM_PROVIDER=ibm, talking over HTTP to the fake IBM service. */
     ibmBaseURL: string;
     ibmFakeURL: string;
+    /** The run's one Chromium, which each file connects to instead of starting its own. */
+    chromiumEndpoint: string;
   }
 }
 
 /**
  * One seeded database and one server for the whole e2e run, each in a throwaway folder and a free port; beside it,
  * the IBM path as deployed: the fake IBM service and a second server configured with QUANTUM_PROVIDER=ibm.
+ * The migrations run once: the IBM site starts on a copy of the migrated database while the main one is seeded, and
+ * the seeded one is copied for each server (applying the migrations costs wrangler about 9 s of CPU each time).
+ * One Chromium serves every file: each connects and makes contexts of its own (a fresh visitor each), and closing
+ * its connection closes them.
  */
 export default async function setup(project: TestProject) {
+  const seededDatabase = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-seeded-"));
   const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-"));
   const ibmPersistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-ibm-"));
-  prepareDatabase(persistDir);
-  migrate(ibmPersistDir);
+  migrate(seededDatabase);
+  copyDatabase(seededDatabase, ibmPersistDir);
+  const chromium = launchChromiumServer();
   const [port, ibmPort, inspectorPort] = [await freePort(), await freePort(), await freePort()];
   const fake = await startIbmFakeServer({ port: 0 });
   // Every browser shares 127.0.0.1, so the per-network wish and ring limits and the wall's one card per network are lifted, and journeys that ring one after another do
@@ -39,7 +50,6 @@ export default async function setup(project: TestProject) {
     RING_NETWORK_RINGS_PER_HOUR: "100000",
     WALL_ONE_PER_NETWORK: "0",
   };
-  const server = startServer({ port, persistTo: persistDir, vars: testVars });
   const ibmServer = startServer({
     port: ibmPort,
     persistTo: ibmPersistDir,
@@ -55,16 +65,31 @@ export default async function setup(project: TestProject) {
       IBM_POLL_SECONDS: "1",
     },
   });
+  try {
+    seed(seededDatabase);
+    copyDatabase(seededDatabase, persistDir);
+  } catch (error) {
+    stopServer(ibmServer.child);
+    await fake.close();
+    await (await chromium).close();
+    throw error;
+  }
+  const server = startServer({ port, persistTo: persistDir, vars: testVars });
   await Promise.all([server.ready, ibmServer.ready]);
+  const chromiumServer = await chromium;
   project.provide("baseURL", `http://127.0.0.1:${port}`);
   project.provide("persistDir", persistDir);
+  project.provide("seededDatabase", seededDatabase);
   project.provide("ibmBaseURL", `http://127.0.0.1:${ibmPort}`);
   project.provide("ibmFakeURL", fake.url);
+  project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
   return async () => {
     stopServer(server.child);
     stopServer(ibmServer.child);
     await fake.close();
+    await chromiumServer.close();
     rmSync(persistDir, { recursive: true, force: true });
+    rmSync(seededDatabase, { recursive: true, force: true });
     rmSync(ibmPersistDir, { recursive: true, force: true });
   };
 }
