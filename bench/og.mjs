@@ -81,7 +81,7 @@ try {
     ringCards.push({ lang: lang || "en", path: `${card.pathname}${card.search}` });
   }
   // The cron draws six cards a run (ADR 0050): two runs draw the ring's twelve, wide cards first, and mark it done.
-  for (let run = 0; run < 2; run++) if (!(await fetch(`${base}/__scheduled`)).ok) throw new Error("the cron did not run");
+  for (let run = 0; run < 2; run++) if (!(await fetch(`${base}/cdn-cgi/local/scheduled`)).ok) throw new Error("the cron did not run");
   await server.stop({ keep: true });
   const done = queryLocal(`SELECT COUNT(*) AS n FROM og_ring_cards WHERE ring_id = '${ringId}'`, server.persistDir)[0].n;
   if (done !== 1) throw new Error(`the cron did not finish ring ${ringId}'s cards`);

@@ -1,5 +1,5 @@
 // `npm start`: the whole site on http://localhost:5002 in workerd, with a migrated and seeded local D1,
-// the BellRoom, the cron poller (visit /__scheduled to fire it by hand) and the built-in quantum simulator.
+// the BellRoom, the cron poller (visit /cdn-cgi/local/scheduled to fire it by hand) and the built-in quantum simulator.
 import { build, ensureDevVars, prepareDatabase, startServer, stopServer } from "./lib/wrangler.mjs";
 
 const PORT = Number(process.env.PORT ?? 5002);

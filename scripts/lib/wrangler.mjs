@@ -112,7 +112,7 @@ export function startServer({ port, persistTo, vars = {}, stdio = "pipe", args =
   const varArgs = Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
   const child = spawn(
     bin("wrangler"),
-    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...varArgs, ...args],
+    ["dev", "--port", String(port), "--ip", "127.0.0.1", "--show-interactive-dev-session=false", ...persistArgs(persistTo), ...varArgs, ...args],
     { cwd: root, env: productionEnv, stdio, detached: process.platform !== "win32" },
   );
   let output = "";

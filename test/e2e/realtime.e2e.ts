@@ -175,7 +175,7 @@ describe("a waiting ring's page (issue 23)", () => {
     expect(await page.getByRole("heading", { name: "The answer" }).count()).toBe(0);
 
     // The cron finds the waiting ring; the simulator runs it and the room tells every socket the result.
-    expect((await fetch(`${baseURL()}/__scheduled`)).ok).toBe(true);
+    expect((await fetch(`${baseURL()}/cdn-cgi/local/scheduled`)).ok).toBe(true);
     await page.getByRole("heading", { name: "The answer" }).waitFor({ timeout: 15_000 });
     const update = JSON.parse(heard.find((frame) => frame.includes('"batch-update"') && frame.includes(id))!) as { data: { result: { poem: string } } };
     await page.getByRole("heading", { level: 1, name: update.data.result.poem }).waitFor();
