@@ -163,15 +163,24 @@ export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[]
 
 /** WebSite + Organization, for the home and About pages. */
 export function siteJsonLd(site: SiteInfo): JsonLd[] {
+  const tagline = siteTranslate(site)(TAGLINE);
+  const language = LOCALE_INFO[site.locale ?? DEFAULT_LOCALE].tag;
   return [
-    { "@context": "https://schema.org", "@type": "WebSite", name: site.siteName, url: `${site.siteUrl}/`, description: TAGLINE },
+    {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      name: site.siteName,
+      url: `${site.siteUrl}/`,
+      description: tagline,
+      inLanguage: language,
+    },
     {
       "@context": "https://schema.org",
       "@type": "Organization",
       name: site.siteName,
       url: `${site.siteUrl}/`,
       logo: ogImageUrl(site, { variant: "square" }),
-      slogan: TAGLINE,
+      slogan: tagline,
     },
   ];
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { LOCALE_INFO, LOCALES, localizePath } from "~/domain/locale";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { WISH_TOO_SHORT } from "~/domain/messages";
+import { TAGLINE } from "~/domain/site";
 import { CATALOGUES } from "~/i18n/catalogues.server";
 import CATALOGUE_HREFS from "virtual:catalogue-hrefs";
 import { call, freshFingerprint, freshIp, ORIGIN } from "../support/api";
@@ -123,6 +124,25 @@ describe("every page in every language", () => {
       }
     }
     expect(sitemap).toContain('<xhtml:link rel="alternate" hreflang="x-default"');
+  });
+
+  it("describes the site to search engines (structured data) in the page's language", async () => {
+    for (const locale of LOCALES) {
+      for (const path of ["/", "/about"]) {
+        const localized = localizePath(path, locale);
+        const html = await (await get(localized)).text();
+        const data = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]+)<\/script>/g)].map(
+          (match) => JSON.parse(match[1]!) as Record<string, string>,
+        );
+        const website = data.find((entry) => entry["@type"] === "WebSite");
+        const organization = data.find((entry) => entry["@type"] === "Organization");
+        const tagline = CATALOGUES[locale][TAGLINE] || TAGLINE;
+        expect(website?.description, localized).toBe(tagline);
+        expect(website?.inLanguage, localized).toBe(LOCALE_INFO[locale].tag);
+        expect(organization?.slogan, localized).toBe(tagline);
+      }
+    }
+    expect(CATALOGUES.ar[TAGLINE]).not.toBe(TAGLINE);
   });
 });
 
