@@ -410,8 +410,11 @@ describe("reporting a wish", () => {
   it("sends one report per device to the moderators' queue, and a repeat says so", async () => {
     const { context, page } = await newVisitor(browser);
     await openHydrated(page);
-    const card = wall(page).locator("article").nth(1);
-    const wishId = (await card.getAttribute("id"))!.replace(/^wish-/, "");
+    // The wall is live: a wish or a ring arriving from the socket moves the cards along, so the card is held by its id;
+    // held by its place, a click could land on another wish that moved into it, with its menu closed.
+    const cardId = (await wall(page).locator("article").nth(1).getAttribute("id"))!;
+    const wishId = cardId.replace(/^wish-/, "");
+    const card = wall(page).locator(`article[id="${cardId}"]`);
     await card.getByText("Share").click();
     await card.getByRole("button", { name: "Report this wish" }).click();
     await toast(page, REPORT_SENT).waitFor();
