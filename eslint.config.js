@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   ...LAYERS.map(({ files, ignores, patterns }) => ({ files, ...(ignores && { ignores }), rules: { "no-restricted-imports": ["error", { patterns }] } })),
   {
-    files: ["scripts/**/*.{js,mjs,ts}", "bench/**/*.{js,mjs,ts}", "*.config.{js,ts}", "test/e2e/**/*.ts"],
+    files: ["scripts/**/*.{js,mjs,ts}", "bench/**/*.{js,mjs,ts}", "*.config.{js,ts}", "test/e2e/**/*.ts", "test/bundle/support/*.mjs"],
     languageOptions: { globals: { ...globals.node } },
   },
 );

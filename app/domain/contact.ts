@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { onFirstUse } from "./on-first-use";
 import { NAME_MAX_LENGTH } from "./limits";
 import { optionalVisitorText, visitorText } from "./text";
 
@@ -28,7 +29,7 @@ const email = (message: string) =>
 
 
 
-export const contactSchema = z.lazy(() =>
+export const contactSchema = onFirstUse(() =>
   z.object({
     name: optionalVisitorText(NAME_MAX_LENGTH, CONTACT_NAME_INVALID),
     email: email(CONTACT_EMAIL_INVALID),
@@ -40,7 +41,7 @@ export const contactSchema = z.lazy(() =>
 );
 export type ContactInput = z.output<typeof contactSchema>;
 
-export const newsletterSchema = z.lazy(() => z.object({ email: email(NEWSLETTER_EMAIL_INVALID) }));
+export const newsletterSchema = onFirstUse(() => z.object({ email: email(NEWSLETTER_EMAIL_INVALID) }));
 
 /** Field errors keyed by field name, the first message of each, for showing beside the inputs. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {

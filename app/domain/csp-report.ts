@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { onFirstUse } from "./on-first-use";
 import { CSP_REPORT_PATH } from "./contract/paths";
 
 export { CSP_REPORT_PATH };
@@ -20,9 +21,9 @@ export interface CspReport {
   disposition: "enforce" | "report";
 }
 
-const text = z.lazy(() => z.string().max(4096));
+const text = onFirstUse(() => z.string().max(4096));
 /** The Reporting API (`application/reports+json`): an array of reports, ours of type "csp-violation". */
-const reportingApiReport = z.lazy(() =>
+const reportingApiReport = onFirstUse(() =>
   z.object({
     type: z.literal("csp-violation"),
     url: text.optional(),
@@ -36,7 +37,7 @@ const reportingApiReport = z.lazy(() =>
   }),
 );
 /** The older `report-uri` form (`application/csp-report`). */
-const legacyReport = z.lazy(() =>
+const legacyReport = onFirstUse(() =>
   z.object({
     "csp-report": z.object({
       "document-uri": text.optional(),

@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { onFirstUse } from "./on-first-use";
 import { PUSH_ENDPOINT_REFUSED, PUSH_FAILED, REQUEST_BODY_INVALID } from "./messages";
 
 /**
@@ -32,24 +33,28 @@ const P256DH_LENGTH = 87;
 const AUTH_LENGTH = 22;
 export const PUSH_ENDPOINT_MAX_LENGTH = 1024;
 
-const pushKey = z
-  .string({ error: PUSH_FAILED })
-  .regex(BASE64URL, { error: PUSH_FAILED })
-  .transform((key) => key.replace(/=+$/, ""));
+const pushKey = onFirstUse(() =>
+  z
+    .string({ error: PUSH_FAILED })
+    .regex(BASE64URL, { error: PUSH_FAILED })
+    .transform((key) => key.replace(/=+$/, "")),
+);
 
-export const pushSubscriptionSchema = z.object(
-  {
-    // Every refusal says a sentence of the catalogues, never zod's own English (docs/api.md#errors).
-    endpoint: z.string({ error: PUSH_ENDPOINT_REFUSED }).max(PUSH_ENDPOINT_MAX_LENGTH, { error: PUSH_ENDPOINT_REFUSED }).url({ error: PUSH_ENDPOINT_REFUSED }),
-    keys: z.object(
-      {
-        p256dh: pushKey.refine((key) => key.length === P256DH_LENGTH && key.startsWith("B"), { error: PUSH_FAILED }),
-        auth: pushKey.refine((key) => key.length === AUTH_LENGTH, { error: PUSH_FAILED }),
-      },
-      { error: PUSH_FAILED },
-    ),
-  },
-  { error: REQUEST_BODY_INVALID },
+export const pushSubscriptionSchema = onFirstUse(() =>
+  z.object(
+    {
+      // Every refusal says a sentence of the catalogues, never zod's own English (docs/api.md#errors).
+      endpoint: z.string({ error: PUSH_ENDPOINT_REFUSED }).max(PUSH_ENDPOINT_MAX_LENGTH, { error: PUSH_ENDPOINT_REFUSED }).url({ error: PUSH_ENDPOINT_REFUSED }),
+      keys: z.object(
+        {
+          p256dh: pushKey.refine((key) => key.length === P256DH_LENGTH && key.startsWith("B"), { error: PUSH_FAILED }),
+          auth: pushKey.refine((key) => key.length === AUTH_LENGTH, { error: PUSH_FAILED }),
+        },
+        { error: PUSH_FAILED },
+      ),
+    },
+    { error: REQUEST_BODY_INVALID },
+  ),
 );
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 

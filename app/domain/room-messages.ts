@@ -1,53 +1,58 @@
 import "./zod-config";
 import { z } from "zod";
+import { onFirstUse } from "./on-first-use";
 import { publicWishSchema } from "./contract/shapes";
 
-const batchUpdateSchema = z.discriminatedUnion("subType", [
-  z.object({
-    type: z.literal("batch-update"),
-    subType: z.literal("completed"),
-    bellRingId: z.string(),
-    /**
-     * Beyond the first protocol's fields, so that no page asks again (docs/realtime.md#pages-follow-the-socket): `completedAt` (ISO time) lets a waiting
-     * page show the ring; `creditsSeconds` is what is left after it (null: no limit); `countryCodes` names the
-     * country of each of its wishes the map counts, which move from waiting to entangled.
-     */
-    data: z.object({
-      result: z.object({ quantumResult: z.string(), poem: z.string(), counts: z.record(z.string(), z.number()) }),
-      completedAt: z.string().optional(),
-      creditsSeconds: z.number().nullable().optional(),
-      countryCodes: z.array(z.string()).optional(),
+const batchUpdateSchema = onFirstUse(() =>
+  z.discriminatedUnion("subType", [
+    z.object({
+      type: z.literal("batch-update"),
+      subType: z.literal("completed"),
+      bellRingId: z.string(),
+      /**
+       * Beyond the first protocol's fields, so that no page asks again (docs/realtime.md#pages-follow-the-socket): `completedAt` (ISO time) lets a waiting
+       * page show the ring; `creditsSeconds` is what is left after it (null: no limit); `countryCodes` names the
+       * country of each of its wishes the map counts, which move from waiting to entangled.
+       */
+      data: z.object({
+        result: z.object({ quantumResult: z.string(), poem: z.string(), counts: z.record(z.string(), z.number()) }),
+        completedAt: z.string().optional(),
+        creditsSeconds: z.number().nullable().optional(),
+        countryCodes: z.array(z.string()).optional(),
+      }),
     }),
-  }),
-  z.object({
-    type: z.literal("batch-update"),
-    subType: z.literal("failed"),
-    bellRingId: z.string(),
-    data: z.object({ error: z.string(), retrying: z.boolean() }),
-  }),
-]);
+    z.object({
+      type: z.literal("batch-update"),
+      subType: z.literal("failed"),
+      bellRingId: z.string(),
+      data: z.object({ error: z.string(), retrying: z.boolean() }),
+    }),
+  ]),
+);
 
 /** Server → client messages on /ws (docs/realtime.md#messages), told apart by `type`. Clients only ever send the text `ping`. */
-export const roomMessageSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("bell-rung"),
-    ringId: z.string(),
-    virtual: z.boolean(),
-    wishIds: z.array(z.string()),
-    pendingLeft: z.number(),
-    cooldownSeconds: z.number().optional(),
-  }),
-  batchUpdateSchema,
-  /** `wish` (the wish as the wall shows it) is beyond the first protocol's fields: a page adds it without asking (docs/realtime.md#pages-follow-the-socket). */
-  z.object({
-    type: z.literal("wish-submitted"),
-    country: z.string().nullable(),
-    countryCode: z.string().nullable(),
-    theme: z.string(),
-    wish: publicWishSchema.optional(),
-  }),
-  z.object({ type: z.literal("presence"), count: z.number() }),
-]);
+export const roomMessageSchema = onFirstUse(() =>
+  z.discriminatedUnion("type", [
+    z.object({
+      type: z.literal("bell-rung"),
+      ringId: z.string(),
+      virtual: z.boolean(),
+      wishIds: z.array(z.string()),
+      pendingLeft: z.number(),
+      cooldownSeconds: z.number().optional(),
+    }),
+    batchUpdateSchema,
+    /** `wish` (the wish as the wall shows it) is beyond the first protocol's fields: a page adds it without asking (docs/realtime.md#pages-follow-the-socket). */
+    z.object({
+      type: z.literal("wish-submitted"),
+      country: z.string().nullable(),
+      countryCode: z.string().nullable(),
+      theme: z.string(),
+      wish: publicWishSchema.optional(),
+    }),
+    z.object({ type: z.literal("presence"), count: z.number() }),
+  ]),
+);
 export type RoomMessage = z.output<typeof roomMessageSchema>;
 
 /** Parses a socket frame (a JSON text); anything that is not one of our messages is dropped. */

@@ -1,5 +1,6 @@
 import "./zod-config";
 import { z } from "zod";
+import { onFirstUse } from "./on-first-use";
 import { FINGERPRINT_PATTERN } from "./fingerprint";
 import {
   COUNTRY_MAX_LENGTH,
@@ -46,14 +47,14 @@ import { WALL_SORTS, WALL_THEME_FILTERS, WALL_TIME_FILTERS } from "./wish-rules"
 export * from "./wish-rules";
 
 
-export const wishTextSchema = z.lazy(() =>
+export const wishTextSchema = onFirstUse(() =>
   visitorText((issue) => (issue.input == null ? WISH_REQUIRED : WISH_NOT_TEXT), true)
     .min(1, { error: WISH_REQUIRED, abort: true })
     .min(WISH_MIN_LENGTH, { error: WISH_TOO_SHORT })
     .max(WISH_MAX_LENGTH, { error: WISH_TOO_LONG }),
 );
 
-export const fingerprintSchema = z.lazy(() =>
+export const fingerprintSchema = onFirstUse(() =>
   z
     .string({ error: FINGERPRINT_INVALID })
     .regex(FINGERPRINT_PATTERN, { error: FINGERPRINT_INVALID }),
@@ -61,7 +62,7 @@ export const fingerprintSchema = z.lazy(() =>
 
 
 
-const optionalEmail = z.lazy(() =>
+const optionalEmail = onFirstUse(() =>
   z
     .string({ error: EMAIL_INVALID })
     .trim()
@@ -87,7 +88,7 @@ function optionalCoordinate(limit: number, message: string) {
   );
 }
 
-export const wishSubmitSchema = z.lazy(() =>
+export const wishSubmitSchema = onFirstUse(() =>
   z.object(
     {
       wish: wishTextSchema,
@@ -111,7 +112,7 @@ export const wishSubmitSchema = z.lazy(() =>
 );
 export type WishSubmission = z.output<typeof wishSubmitSchema>;
 
-export const friendWishSchema = z.lazy(() =>
+export const friendWishSchema = onFirstUse(() =>
   z.object(
     {
       wish: visitorText(FRIEND_WISH_REQUIRED, true)
@@ -150,7 +151,7 @@ function choice<const Values extends readonly [string, ...string[]]>(values: Val
   return z.preprocess(blankToUndefined, z.enum(values, { error: message }).default(values[0]));
 }
 
-export const wallQuerySchema = z.lazy(() =>
+export const wallQuerySchema = onFirstUse(() =>
   z.object(
     {
       page: clampedInteger(1, 1, WALL_MAX_PAGE),
@@ -166,7 +167,7 @@ export const wallQuerySchema = z.lazy(() =>
 );
 export type WallQuery = z.output<typeof wallQuerySchema>;
 
-export const ringRequestSchema = z.lazy(() =>
+export const ringRequestSchema = onFirstUse(() =>
   z.object(
     {
       wishIds: z
@@ -185,7 +186,7 @@ export const ringRequestSchema = z.lazy(() =>
 );
 export type RingRequest = z.output<typeof ringRequestSchema>;
 
-export const resonateSchema = z.lazy(() => z.object({ deviceFingerprint: fingerprintSchema }, { error: REQUEST_BODY_INVALID }));
+export const resonateSchema = onFirstUse(() => z.object({ deviceFingerprint: fingerprintSchema }, { error: REQUEST_BODY_INVALID }));
 export type ResonateRequest = z.output<typeof resonateSchema>;
 
 export interface FirstIssue {

@@ -75,7 +75,7 @@ describe("an API error is rendered once, at the edge, in the request's language"
 
   it("a message id that is in no catalogue never reaches the visitor: a generic sentence does", async () => {
     const route = apiRoute(
-      serve(endpoint({ method: "GET", path: "/api/uncatalogued", output: z.null() }), async () => {
+      serve(endpoint({ method: "GET", path: "/api/uncatalogued", output: () => z.null() }), async () => {
         throw new ApiError(400, "A sentence nobody translated.");
       }),
     );

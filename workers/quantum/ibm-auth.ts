@@ -1,12 +1,13 @@
 import "~/domain/zod-config";
 import { z } from "zod";
+import { onFirstUse } from "~/domain/on-first-use";
 import { RequestTimeoutError, withDeadline } from "./timeout";
 import { ProviderError } from "./types";
 
 export const DEFAULT_IAM_URL = "https://iam.cloud.ibm.com/identity/token";
 const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
-const tokenResponse = z.lazy(() => z.object({ access_token: z.string().min(1), expires_in: z.number().positive() }));
+const tokenResponse = onFirstUse(() => z.object({ access_token: z.string().min(1), expires_in: z.number().positive() }));
 
 export interface IamTokenSource {
   /** A bearer token valid for at least the refresh margin, fetched only when needed. */

@@ -1,5 +1,6 @@
 import "~/domain/zod-config";
 import { z } from "zod";
+import { onFirstUse } from "~/domain/on-first-use";
 import type { IbmApi } from "./ibm-http";
 import { findQubitLine, type CouplingMap, type LineCosts } from "./native-gates";
 import { MAX_WISHES_PER_RING, ProviderError } from "./types";
@@ -13,8 +14,8 @@ const BROKEN_GATE_ERROR = 1;
  * `GET /backends` (BackendsResponseV2). Each device is read on its own, so one odd entry (a status IBM added later,
  * a missing queue length) is skipped instead of failing the whole list.
  */
-const backendList = z.lazy(() => z.object({ devices: z.array(z.unknown()).optional() }));
-const device = z.lazy(() =>
+const backendList = onFirstUse(() => z.object({ devices: z.array(z.unknown()).optional() }));
+const device = onFirstUse(() =>
   z.object({
     name: z.string().min(1),
     is_simulator: z.boolean().nullish(),
@@ -22,15 +23,15 @@ const device = z.lazy(() =>
     queue_length: z.number(),
   }),
 );
-const backendConfiguration = z.lazy(() =>
+const backendConfiguration = onFirstUse(() =>
   z.object({
     basis_gates: z.array(z.string()),
     coupling_map: z.array(z.tuple([z.number().int(), z.number().int()])),
   }),
 );
 /** `GET /backends/{name}/properties`: qubits as lists of named values, gates with their parameters (Qiskit's BackendProperties). */
-const namedValue = z.lazy(() => z.object({ name: z.string(), value: z.unknown() }));
-const backendProperties = z.lazy(() =>
+const namedValue = onFirstUse(() => z.object({ name: z.string(), value: z.unknown() }));
+const backendProperties = onFirstUse(() =>
   z.object({
     qubits: z.array(z.array(namedValue)).default([]),
     gates: z.array(z.object({ gate: z.string(), qubits: z.array(z.number().int()), parameters: z.array(namedValue).default([]) })).default([]),

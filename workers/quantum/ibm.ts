@@ -1,5 +1,6 @@
 import "~/domain/zod-config";
 import { z } from "zod";
+import { onFirstUse } from "~/domain/on-first-use";
 import { batchCircuit } from "./batch-circuit";
 import { mostFrequentOutcome } from "./counts";
 import { createIamTokenSource, DEFAULT_IAM_URL } from "./ibm-auth";
@@ -47,9 +48,9 @@ export const ringTag = (ringId: string) => `ring:${ringId}`;
 const BACKEND_TTL_MS = 60 * 60 * 1000;
 
 /** CreateJob200Response */
-const jobCreated = z.lazy(() => z.object({ id: z.string().min(1), backend: z.string().optional() }));
+const jobCreated = onFirstUse(() => z.object({ id: z.string().min(1), backend: z.string().optional() }));
 /** JobResponse: `state.status` is the job's state; the top-level `status` is the older field, read only as a fallback. */
-const jobDetails = z.lazy(() =>
+const jobDetails = onFirstUse(() =>
   z.object({
     id: z.string().optional(),
     backend: z.string().nullish(),
@@ -62,7 +63,7 @@ const jobDetails = z.lazy(() =>
  * JobsResponse: each entry is a JobResponse, with its state. `jobs` is required (the schema always has it): an answer
  * without it is unreadable, never "this ring has no job", or a second job would be made beside the first.
  */
-const jobList = z.lazy(() =>
+const jobList = onFirstUse(() =>
   z.object({
     jobs: z
       .array(
@@ -77,7 +78,7 @@ const jobList = z.lazy(() =>
 );
 /** How many of a ring's jobs one lookup reads: a ring makes at most a few (IBM_MAX_JOBS_PER_RING). */
 const JOB_LOOKUP_LIMIT = 10;
-const jobResults = z.lazy(() =>
+const jobResults = onFirstUse(() =>
   z.object({
     results: z
       .array(z.object({ data: z.object({ c: z.object({ samples: z.array(z.string()), num_bits: z.number().int().positive() }) }) }))
@@ -85,15 +86,15 @@ const jobResults = z.lazy(() =>
   }),
 );
 /** JobMetrics as of IBM-API-Version 2026-04-15: `usage.status` stays "pending" (and the seconds 0) until final. */
-const jobMetrics = z.lazy(() =>
+const jobMetrics = onFirstUse(() =>
   z.object({
     usage: z.object({ qpu_charge_time_seconds: z.number().nullish(), status: z.string().nullish() }).passthrough().nullish(),
     timestamps: z.object({ created: z.string().nullish(), running: z.string().nullish(), finished: z.string().nullish() }).nullish(),
   }),
 );
-const seconds = z.lazy(() => z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]));
+const seconds = onFirstUse(() => z.union([z.number(), z.string().regex(/^\d+(\.\d+)?$/).transform(Number)]));
 /** GetUsage200Response */
-const instanceUsage = z.lazy(() =>
+const instanceUsage = onFirstUse(() =>
   z.object({
     usage_consumed_seconds: seconds.nullish(),
     usage_limit_seconds: seconds.nullish(),

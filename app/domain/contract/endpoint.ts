@@ -1,5 +1,6 @@
 import "~/domain/zod-config";
 import { z } from "zod";
+import { onFirstUse } from "~/domain/on-first-use";
 import { ERROR_CODE, type ErrorCode } from "~/domain/error-codes";
 
 /** What every path of the JSON API starts with (docs/api.md#conventions). */
@@ -39,25 +40,29 @@ export const COMMON_ERRORS = [
   ERROR_CODE.serverError,
 ] as const satisfies readonly ErrorCode[];
 
-const NO_INPUT = z.object({});
+const NO_INPUT = onFirstUse(() => z.object({}));
 
 /** A success body: the call's own fields beside `success: true`. */
 export const success = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.literal(true), ...shape });
 
+/**
+ * Declares a call. Its schemas are given as functions and built on their first use, so that importing the contract
+ * (every route and page does) builds none (ADR 0080).
+ */
 export function endpoint<M extends Method, P extends string, O extends z.ZodType, I extends z.ZodType = typeof NO_INPUT>(declaration: {
   method: M;
   path: P;
   inputIn?: InputIn;
-  input?: I;
-  output: O;
+  input?: () => I;
+  output: () => O;
   errors?: readonly ErrorCode[];
 }): Endpoint<M, P, I, O> {
   return {
     method: declaration.method,
     path: declaration.path,
     inputIn: declaration.inputIn ?? "none",
-    input: (declaration.input ?? NO_INPUT) as I,
-    output: declaration.output,
+    input: declaration.input ? onFirstUse(declaration.input) : (NO_INPUT as z.ZodType as I),
+    output: onFirstUse(declaration.output),
     errors: declaration.errors ?? [],
   };
 }
@@ -70,11 +75,13 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
     : never;
 
 /** A failure's body (docs/api.md#errors), read leniently: a client decides by `code`, and falls back when it is absent. */
-export const apiErrorSchema = z.object({
-  success: z.literal(false).optional(),
-  error: z.string().optional(),
-  code: z.string().optional(),
-  field: z.string().optional(),
-  retryAfter: z.number().optional(),
-});
+export const apiErrorSchema = onFirstUse(() =>
+  z.object({
+    success: z.literal(false).optional(),
+    error: z.string().optional(),
+    code: z.string().optional(),
+    field: z.string().optional(),
+    retryAfter: z.number().optional(),
+  }),
+);
 export type ApiErrorBody = z.output<typeof apiErrorSchema>;

@@ -1,5 +1,6 @@
 import "~/domain/zod-config";
 import { z } from "zod";
+import { onFirstUse } from "~/domain/on-first-use";
 import { RING_STATUSES, WISH_STATUSES } from "~/domain/statuses";
 import { THEMES } from "~/domain/theme";
 
@@ -7,84 +8,98 @@ import { THEMES } from "~/domain/theme";
 // so a page that only needs a type does not load zod.
 
 /** A wish as anyone may see it (docs/api.md#the-public-wish): no e-mail, fingerprint, IP or coordinates. */
-export const publicWishSchema = z.object({
-  id: z.string(),
-  wish: z.string(),
-  name: z.string(),
-  country: z.string().nullable(),
-  countryCode: z.string().nullable(),
-  location: z.string(),
-  theme: z.enum([...THEMES, "General"]),
-  status: z.enum(WISH_STATUSES),
-  bellRingId: z.string().nullable(),
-  timestamp: z.string(),
-  resonanceCount: z.number(),
-  isResonated: z.boolean().optional(),
-  /** Only in a ring's list: the wish was withdrawn after it rang, and only its place remains. */
-  withdrawn: z.literal(true).optional(),
-});
+export const publicWishSchema = onFirstUse(() =>
+  z.object({
+    id: z.string(),
+    wish: z.string(),
+    name: z.string(),
+    country: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    location: z.string(),
+    theme: z.enum([...THEMES, "General"]),
+    status: z.enum(WISH_STATUSES),
+    bellRingId: z.string().nullable(),
+    timestamp: z.string(),
+    resonanceCount: z.number(),
+    isResonated: z.boolean().optional(),
+    /** Only in a ring's list: the wish was withdrawn after it rang, and only its place remains. */
+    withdrawn: z.literal(true).optional(),
+  }),
+);
 
-export const wallPageSchema = z.object({
-  wishes: z.array(publicWishSchema),
-  total: z.number(),
-  countryCount: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const wallPageSchema = onFirstUse(() =>
+  z.object({
+    wishes: z.array(publicWishSchema),
+    total: z.number(),
+    countryCount: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  }),
+);
 
-export const siteStatsSchema = z.object({
-  totalWishes: z.number(),
-  countriesEntangled: z.number(),
-  mostActiveLocations: z.array(z.object({ country: z.string(), countryCode: z.string(), count: z.number() })),
-});
+export const siteStatsSchema = onFirstUse(() =>
+  z.object({
+    totalWishes: z.number(),
+    countriesEntangled: z.number(),
+    mostActiveLocations: z.array(z.object({ country: z.string(), countryCode: z.string(), count: z.number() })),
+  }),
+);
 
 
-export const liveActivitySchema = z.object({
-  country: z.string(),
-  countryCode: z.string(),
-  flag: z.string(),
-  wishCount: z.number(),
-  lastWish: z.string(),
-  isNew: z.boolean(),
-  pendingWishCount: z.number(),
-  hasEntangledWishes: z.boolean(),
-});
+export const liveActivitySchema = onFirstUse(() =>
+  z.object({
+    country: z.string(),
+    countryCode: z.string(),
+    flag: z.string(),
+    wishCount: z.number(),
+    lastWish: z.string(),
+    isNew: z.boolean(),
+    pendingWishCount: z.number(),
+    hasEntangledWishes: z.boolean(),
+  }),
+);
 
 /** One country on the world map (GET /api/map/countries): live activity joined with its centroid and flags. */
-export const mapCountrySchema = z.object({
-  countryCode: z.string(),
-  country: z.string(),
-  flag: z.string(),
-  lat: z.number(),
-  lon: z.number(),
-  wishCount: z.number(),
-  pendingWishCount: z.number(),
-  hasEntangledWishes: z.boolean(),
-  isNew: z.boolean(),
-  /** Flag image URLs to try in order; the emoji flag stands in when every one fails. */
-  flagImages: z.array(z.string()),
-  /** The country's name in the page's language, where it is not English. */
-  label: z.string().optional(),
-});
+export const mapCountrySchema = onFirstUse(() =>
+  z.object({
+    countryCode: z.string(),
+    country: z.string(),
+    flag: z.string(),
+    lat: z.number(),
+    lon: z.number(),
+    wishCount: z.number(),
+    pendingWishCount: z.number(),
+    hasEntangledWishes: z.boolean(),
+    isNew: z.boolean(),
+    /** Flag image URLs to try in order; the emoji flag stands in when every one fails. */
+    flagImages: z.array(z.string()),
+    /** The country's name in the page's language, where it is not English. */
+    label: z.string().optional(),
+  }),
+);
 
 /** One entry of GET /api/bell/history (docs/api.md#calls). */
-export const ringHistoryItemSchema = z.object({
-  id: z.string(),
-  wishIds: z.array(z.string()),
-  createdAt: z.string(),
-  status: z.enum(RING_STATUSES),
-  poem: z.string().nullable(),
-});
+export const ringHistoryItemSchema = onFirstUse(() =>
+  z.object({
+    id: z.string(),
+    wishIds: z.array(z.string()),
+    createdAt: z.string(),
+    status: z.enum(RING_STATUSES),
+    poem: z.string().nullable(),
+  }),
+);
 
 
 /** The answer of POST /api/bell/ring (docs/api.md#calls). */
-export const ringResponseSchema = z.object({
-  success: z.literal(true),
-  bellRingId: z.string(),
-  message: z.string(),
-  data: z.object({
-    batches: z.array(z.object({ wishIds: z.array(z.string()), bellRingId: z.string() })),
-    pendingLeft: z.number(),
-    cooldownSeconds: z.number(),
+export const ringResponseSchema = onFirstUse(() =>
+  z.object({
+    success: z.literal(true),
+    bellRingId: z.string(),
+    message: z.string(),
+    data: z.object({
+      batches: z.array(z.object({ wishIds: z.array(z.string()), bellRingId: z.string() })),
+      pendingLeft: z.number(),
+      cooldownSeconds: z.number(),
+    }),
   }),
-});
+);

@@ -1,6 +1,7 @@
 import "~/domain/zod-config";
 import { create, type Font } from "fontkit";
 import { z } from "zod";
+import { onFirstUse } from "~/domain/on-first-use";
 
 /**
  * The fonts for text satori cannot draw are static assets (build/client/og-fonts, written by scripts/og-fonts.mjs):
@@ -8,7 +9,7 @@ import { z } from "zod";
  * the manifest once per isolate, then only the files holding the title's characters, each parsed once per isolate.
  */
 
-const Manifest = z.lazy(() =>
+const Manifest = onFirstUse(() =>
   z.object({
     fonts: z.array(z.object({ file: z.string(), family: z.string(), weight: z.number(), ranges: z.array(z.tuple([z.number(), z.number()])) })),
   }),
