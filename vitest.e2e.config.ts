@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { compiledCatalogues } from "./scripts/compiled-catalogues";
+import { E2E_WORKERS } from "./test/e2e/support/sites";
 
-// End-to-end journeys: real Chromium against `wrangler dev` on the built Worker, started once by the global setup.
+// End-to-end journeys: real Chromium against `wrangler dev` on the built Worker, started once by the global setup: one
+// site for each runner, so files run side by side, never two on one site (ADR 0081).
 export default defineConfig({
   // The journeys print what the pages print through the app's own catalogues (test/support/english.ts).
   plugins: [compiledCatalogues()],
@@ -12,7 +14,7 @@ export default defineConfig({
     globalSetup: ["./test/e2e/support/global-setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    maxWorkers: E2E_WORKERS,
     environment: "node",
   },
 });

@@ -5,7 +5,7 @@ import { COST_PER_RING_USD } from "../../app/domain/limits";
 import { LOCALES, localizePath, type Locale } from "../../app/domain/locale";
 import { STORY_SENTENCES, type Story, type StoryKey } from "../../app/domain/provider-story";
 import { translatorFor } from "../../app/i18n/catalogues.server";
-import { launchBrowser, newVisitor } from "./support/browser";
+import { baseURL, launchBrowser, newVisitor } from "./support/browser";
 
 /**
  * Issue 35: every sentence about where a ring runs follows the configured provider. With the simulator no page or
@@ -47,7 +47,7 @@ const DIALOGS: { name: string; keys: StoryKey[] }[] = [
 ];
 
 const SITES: { story: Story; other: Story; baseURL: () => string }[] = [
-  { story: "simulator", other: "ibm", baseURL: () => inject("baseURL") },
+  { story: "simulator", other: "ibm", baseURL },
   { story: "ibm", other: "simulator", baseURL: () => inject("ibmBaseURL") },
 ];
 

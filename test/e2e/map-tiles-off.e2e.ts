@@ -20,7 +20,8 @@ beforeAll(async () => {
   persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-tiles-off-"));
   copyDatabase(inject("seededDatabase"), persistDir);
   const port = await freePort();
-  server = startServer({ port, persistTo: persistDir, vars: { MAP_TILE_URL: "off", IP_DAILY_WISH_LIMIT: "100000" } });
+  // Its own inspector port: another file may be starting a server at the same moment (ADR 0081).
+  server = startServer({ port, persistTo: persistDir, vars: { MAP_TILE_URL: "off", IP_DAILY_WISH_LIMIT: "100000" }, args: ["--inspector-port", String(await freePort())] });
   await server.ready;
   baseURL = `http://127.0.0.1:${port}`;
   browser = await launchBrowser();

@@ -22,7 +22,8 @@ beforeAll(async () => {
   copyDatabase(inject("seededDatabase"), persistDir);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  server = startServer({ port, persistTo: persistDir, vars: { SITE_URL, IP_DAILY_WISH_LIMIT: "100000" } });
+  // Its own inspector port: another file may be starting a server at the same moment (ADR 0081).
+  server = startServer({ port, persistTo: persistDir, vars: { SITE_URL, IP_DAILY_WISH_LIMIT: "100000" }, args: ["--inspector-port", String(await freePort())] });
   await server.ready;
   browser = await launchBrowser();
 });

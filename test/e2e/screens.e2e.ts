@@ -1,8 +1,8 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { poemFor } from "../../app/domain/poem";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
-import { baseURL, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
+import { baseURL, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
 import { expectScreenshot } from "./support/screenshots";
 
 // What visitors see at a phone's width and a laptop's, compared with committed baselines (support/screenshots.ts).
@@ -39,7 +39,7 @@ function writeFixedRing() {
       ].join(", ")})`,
     ),
   ];
-  queryLocal(statements.join(";\n"), inject("persistDir"));
+  queryLocal(statements.join(";\n"), persistDir());
 }
 
 let browser: Browser;

@@ -1,6 +1,6 @@
 import { english } from "../support/english";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { ANIMATION_MS, DAILY_WISH_LIMIT, REFRESH_AFTER_ENCODING_MS, SPARKLE_COUNT, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import {
@@ -22,7 +22,7 @@ import {
 } from "../../app/domain/messages";
 import type { PublicWish, WallPage } from "../../app/domain/public-wish";
 import { FINGERPRINT_STORAGE_KEY } from "../../app/domain/fingerprint";
-import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, persistDir } from "./support/browser";
 import { uniqueWord } from "../support/unique-words";
 
 let browser: Browser;
@@ -210,7 +210,7 @@ describe("making a wish", () => {
     await wall(page).getByText(wish).waitFor();
     // The same use case as the API's: the visitor who gave an e-mail gets the copy of their wish.
     await expect
-      .poll(() => queryLocal(`SELECT body FROM outbox WHERE to_address = '${email}'`, inject("persistDir")) as { body: string }[], { timeout: 15_000 })
+      .poll(() => queryLocal(`SELECT body FROM outbox WHERE to_address = '${email}'`, persistDir()) as { body: string }[], { timeout: 15_000 })
       .toEqual([{ body: expect.stringContaining(wish) }]);
 
     const [device] = (await context.cookies()).filter((cookie) => cookie.name === "qb_device");

@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH } from "../../app/domain/contact";
 import { COUNTRY_MAX_LENGTH, FRIEND_MESSAGE_MAX_LENGTH, HOME_WALL_PAGE_SIZE, LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, WISH_MAX_LENGTH } from "../../app/domain/limits";
 import { poemFor } from "../../app/domain/poem";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { XSS_CORPUS } from "../support/xss-corpus";
-import { baseURL, freshFingerprint, launchBrowser } from "./support/browser";
+import { baseURL, freshFingerprint, launchBrowser, persistDir } from "./support/browser";
 import { expectNothingRan, violations, watchedVisitor, type Watch } from "./support/watch";
 
 // Issue 21's corpus: fifty payloads through every text field a visitor fills (wish, name, country, location, the
@@ -126,7 +126,7 @@ function ringThem() {
       `UPDATE wishes SET status = 'entangled', bell_ring_id = '${id}' WHERE id IN (${ids.map((wish) => `'${wish}'`).join(", ")})`,
     );
   }
-  queryLocal(statements.join(";\n"), inject("persistDir"));
+  queryLocal(statements.join(";\n"), persistDir());
 }
 
 beforeAll(async () => {

@@ -3,7 +3,19 @@ import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-export const baseURL = () => inject("baseURL");
+/**
+ * This file's site: the one of its runner (vitest numbers runners from 1, `VITEST_POOL_ID`). Files that run at once
+ * are on different runners, so no two share a site's waiting wishes or ring cooldown (ADR 0081).
+ */
+function ownSite() {
+  const sites = inject("sites");
+  return sites[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % sites.length];
+}
+
+export const baseURL = () => ownSite().baseURL;
+
+/** The local D1 folder of this file's site, for `queryLocal`. */
+export const persistDir = () => ownSite().persistDir;
 
 /** The phone most visitors arrive on, as the journeys test it (360×800). */
 export const PHONE = { width: 360, height: 800 };

@@ -7,12 +7,13 @@ import { copyDatabase, migrate, seed, startServer, stopServer } from "../../../s
 import { FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../../fakes/ibm-fake";
 import { startIbmFakeServer } from "../../fakes/ibm-server";
 import { freePort } from "../../support/free-port";
+import { E2E_WORKERS, type E2eSite } from "./sites";
 export { freePort };
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseURL: string;
-    persistDir: string;
+    /** One site a file runner (`VITEST_POOL_ID`), each on a database of its own: files run side by side (ADR 0081). */
+    sites: E2eSite[];
     /** The seeded database as it was before any server opened it, for a file that starts a server of its own to copy. */
     seededDatabase: string;
     /** A second site configured with QUANTUM_PROVIDER=ibm, talking over HTTP to the fake IBM service. */
@@ -24,7 +25,8 @@ declare module "vitest" {
 }
 
 /**
- * One seeded database and one server for the whole e2e run, each in a throwaway folder and a free port; beside it,
+ * One seeded database and a server for each file runner of the e2e run (E2E_WORKERS), each on its own copy in a
+ * throwaway folder and a free port, so that files run side by side without ringing each other's wishes; beside them,
  * the IBM path as deployed: the fake IBM service and a second server configured with QUANTUM_PROVIDER=ibm.
  * The migrations run once: the IBM site starts on a copy of the migrated database while the main one is seeded, and
  * the seeded one is copied for each server (applying the migrations costs wrangler about 9 s of CPU each time).
@@ -33,12 +35,15 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   const seededDatabase = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-seeded-"));
-  const persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-"));
+  const persistDirs = Array.from({ length: E2E_WORKERS }, () => mkdtempSync(join(tmpdir(), "quantum-bell-e2e-")));
   const ibmPersistDir = mkdtempSync(join(tmpdir(), "quantum-bell-e2e-ibm-"));
   migrate(seededDatabase);
   copyDatabase(seededDatabase, ibmPersistDir);
   const chromium = launchChromiumServer();
-  const [port, ibmPort, inspectorPort] = [await freePort(), await freePort(), await freePort()];
+  const ports: number[] = [];
+  // Each server's HTTP port and, since they start at once, an inspector port of its own (wrangler's default is one).
+  for (let i = 0; i < 2 * (E2E_WORKERS + 1); i++) ports.push(await freePort());
+  const [ibmPort, inspectorPort, ...sitePorts] = ports;
   const fake = await startIbmFakeServer({ port: 0 });
   // Every browser shares 127.0.0.1, so the per-network wish and ring limits and the wall's one card per network are lifted, and journeys that ring one after another do
   // not wait out the spec's 20 s cooldown; both rules themselves are tested in workerd.
@@ -67,28 +72,30 @@ export default async function setup(project: TestProject) {
   });
   try {
     seed(seededDatabase);
-    copyDatabase(seededDatabase, persistDir);
+    for (const persistDir of persistDirs) copyDatabase(seededDatabase, persistDir);
   } catch (error) {
     stopServer(ibmServer.child);
     await fake.close();
     await (await chromium).close();
     throw error;
   }
-  const server = startServer({ port, persistTo: persistDir, vars: testVars });
-  await Promise.all([server.ready, ibmServer.ready]);
+  const servers = persistDirs.map((persistDir, i) => startServer({ port: sitePorts[2 * i], persistTo: persistDir, vars: testVars, args: ["--inspector-port", String(sitePorts[2 * i + 1])] }));
+  await Promise.all([...servers.map((server) => server.ready), ibmServer.ready]);
   const chromiumServer = await chromium;
-  project.provide("baseURL", `http://127.0.0.1:${port}`);
-  project.provide("persistDir", persistDir);
+  project.provide(
+    "sites",
+    persistDirs.map((persistDir, i) => ({ baseURL: `http://127.0.0.1:${sitePorts[2 * i]}`, persistDir })),
+  );
   project.provide("seededDatabase", seededDatabase);
   project.provide("ibmBaseURL", `http://127.0.0.1:${ibmPort}`);
   project.provide("ibmFakeURL", fake.url);
   project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
   return async () => {
-    stopServer(server.child);
+    for (const server of servers) stopServer(server.child);
     stopServer(ibmServer.child);
     await fake.close();
     await chromiumServer.close();
-    rmSync(persistDir, { recursive: true, force: true });
+    for (const persistDir of persistDirs) rmSync(persistDir, { recursive: true, force: true });
     rmSync(seededDatabase, { recursive: true, force: true });
     rmSync(ibmPersistDir, { recursive: true, force: true });
   };
