@@ -141,7 +141,9 @@ describe("making a wish", () => {
       const refreshAt = (window as unknown as { __refreshAt?: number }).__refreshAt ?? -Infinity;
       return refreshAt - shown;
     });
-    expect(gap).toBeGreaterThanOrEqual(REFRESH_AFTER_ENCODING_MS - 50);
+    // The page starts its timer as it asks for the toast and paints the toast a moment later: 885 ms was seen beside
+    // the workerd lane (load average 10). A refresh that did not wait would start at about 0.
+    expect(gap).toBeGreaterThanOrEqual(REFRESH_AFTER_ENCODING_MS - 250);
     expect(await field.inputValue()).toBe("");
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("wish-form-wish");
     expect(await page.evaluate(() => localStorage.getItem("quantum-bell.last-wish-id"))).toBe(created.wishId);
