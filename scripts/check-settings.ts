@@ -1,81 +1,14 @@
 // `npm run check:production` / `check:staging`: the chosen environment's settings and the secrets the operator
-// lists, checked offline before a deploy with the schema the Worker parses them with (ADR 0052). Exits 1 with one
-// sentence per problem (ADR 0045).
-import { createECDH } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
-import { parseArgs, parseEnv } from "node:util";
-import { unstable_readConfig } from "wrangler";
-import { deployedEnvironment, deploymentProblems, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "../app/domain/settings";
-import { parseSettings } from "../app/server/edge/settings.server";
-import { adminProtectionWarnings } from "../app/domain/admin";
-import { privacySettingsWarnings } from "./lib/tile-check.mjs";
+// lists, checked offline before a deploy (scripts/lib/settings-check.ts). Exits 1 with one sentence per problem.
+import { parseArgs } from "node:util";
+import { checkSettings, settingsReport } from "./lib/settings-check";
 
 const { values: args } = parseArgs({
   options: { env: { type: "string" }, config: { type: "string", default: "wrangler.toml" }, secrets: { type: "string" } },
 });
 
-function routePattern(route: unknown): string {
-  if (typeof route === "string") return route;
-  return (route as { pattern: string }).pattern;
-}
-
-/** Two well-formed VAPID keys that are not one pair would sign pushes no push service accepts (docs/product.md#the-loop-back). */
-function vapidPairProblem(publicKey: string | undefined, privateKey: string | undefined): string | null {
-  if (!publicKey || !privateKey || !VAPID_PUBLIC_KEY_PATTERN.test(publicKey.trim()) || !VAPID_PRIVATE_KEY_PATTERN.test(privateKey.trim())) return null;
-  try {
-    const ecdh = createECDH("prime256v1");
-    ecdh.setPrivateKey(Buffer.from(privateKey.trim(), "base64url"));
-    if (ecdh.getPublicKey().toString("base64url") === publicKey.trim()) return null;
-  } catch {
-    // An out-of-range scalar is no private key at all.
-  }
-  return "VAPID_PUBLIC_KEY is not the public half of VAPID_PRIVATE_KEY: generate the pair together.";
-}
-
-/** What blocks the deploy, and what the operator should know (the /admin protection, the tile service, the controller). */
-function check(environment: string | undefined, configPath: string, secretsPath: string): { problems: string[]; warnings: string[] } {
-  const name = deployedEnvironment(environment);
-  if (!name) return { problems: [`--env must be "staging" or "production", not "${environment ?? ""}".`], warnings: [] };
-  const config = unstable_readConfig({ config: configPath, env: name }, { hideWarnings: true });
-  const problems: string[] = [];
-  const listed = existsSync(secretsPath);
-  if (!listed) {
-    problems.push(`${secretsPath} is missing: list the environment's secrets there (KEY="value", one a line), as for \`wrangler secret bulk\`.`);
-  }
-  const secrets = listed ? (parseEnv(readFileSync(secretsPath, "utf8")) as Record<string, string>) : {};
-  const vars = Object.fromEntries(Object.entries(config.vars ?? {}).map(([key, value]) => [key, String(value)]));
-  if (deployedEnvironment(vars.DEPLOY_ENV) !== name) problems.push(`DEPLOY_ENV must be "${name}" in [env.${name}.vars].`);
-  const inBoth = Object.keys(secrets).filter((key) => key in vars);
-  if (inBoth.length > 0) problems.push(`${inBoth.join(", ")} set both as a variable and as a secret: keep one.`);
-  if (!config.observability?.enabled) problems.push(`Observability is off: set [env.${name}.observability] enabled = true.`);
-  if (!config.keep_vars) problems.push("keep_vars is not true: a variable set in the dashboard would be deleted by the deploy.");
-  if (!(config.triggers?.crons ?? []).length) problems.push(`No cron trigger: rings and mail would never be retried.`);
-  problems.push(
-    ...deploymentProblems({
-      databaseIds: (config.d1_databases as { binding: string; database_id?: string }[]).filter((db) => db.binding === "DB").map((db) => db.database_id ?? ""),
-      routes: (config.routes ?? []).map(routePattern),
-    }),
-    // The Worker's own schema: the rules it applies at run time are the rules checked here.
-    ...parseSettings({ ...vars, ...secrets }, { deployed: true }).problems,
-  );
-  const all = { ...vars, ...secrets };
-  const vapid = vapidPairProblem(all.VAPID_PUBLIC_KEY, all.VAPID_PRIVATE_KEY);
-  if (vapid) problems.push(vapid);
-  // /admin behind Cloudflare Access or a long password (docs/operations.md#signing-in-to-admin); the tile service and the
-  // controller the privacy pages name (docs/product.md#privacy).
-  const admin = adminProtectionWarnings({ accessTeamDomain: all.CF_ACCESS_TEAM_DOMAIN, accessAud: all.CF_ACCESS_AUD, adminPassword: all.ADMIN_PASSWORD });
-  return { problems, warnings: [...admin, ...privacySettingsWarnings(vars)] };
-}
-
 const environment = args.env;
-const { problems, warnings } = check(environment, args.config!, args.secrets ?? `.${environment}.vars`);
-if (warnings.length > 0) {
-  console.warn(`Warnings for ${environment} (the deploy may go ahead):`);
-  for (const warning of warnings) console.warn(`* warning: ${warning}`);
-}
-if (problems.length > 0) {
-  console.error(`The ${environment ?? "chosen"} settings are not ready to deploy:`);
-  for (const problem of problems) console.error(`- ${problem}`);
-  process.exit(1);
-}
-console.log(`The ${environment} settings are ready to deploy.`);
+const report = settingsReport(environment, checkSettings(environment, args.config!, args.secrets ?? `.${environment}.vars`));
+for (const line of report.stderr) console.error(line);
+for (const line of report.stdout) console.log(line);
+process.exit(report.code);

@@ -3,12 +3,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { checkSettings, settingsReport } from "../../scripts/lib/settings-check";
 
 // `npm run check:production` as the operator runs it: the real wrangler.toml (with its placeholders filled in, or not)
-// and a secrets file, checked by the script in a child process; the exit code and the sentences are the contract.
-// Each child spends about a second starting Node, tsx and wrangler's config reader, and no two share a file, so the
-// tests run side by side (describe.concurrent) instead of one child after another; on a shared, loaded machine
-// they then finish together, later than one alone would, hence the longer timeout.
+// and a secrets file; the exit code and the sentences are the contract. The rules are checked in this process, through
+// the same functions the script calls; the script itself, as a child process, in the tests that say so (each child
+// spends about a second of CPU starting Node, tsx and wrangler's config reader, so one per case made this file half of
+// the node lane). Those children run side by side (describe.concurrent), hence the longer timeout.
 
 const root = join(import.meta.dirname, "..", "..");
 const work = mkdtempSync(join(root, ".tmp", "check-settings-"));
@@ -38,7 +39,14 @@ function secrets(values: Record<string, string>): string {
   return path;
 }
 
+/** The check and its report, as the script gives them. */
 async function run(env: string, configPath: string, secretsPath: string): Promise<{ code: number; output: string }> {
+  const report = settingsReport(env, checkSettings(env, configPath, secretsPath));
+  return { code: report.code, output: [...report.stdout, ...report.stderr].join("\n") };
+}
+
+/** `node --import tsx scripts/check-settings.ts …`, as `npm run check:production` starts it. */
+async function runScript(env: string, configPath: string, secretsPath: string): Promise<{ code: number; output: string }> {
   const args = ["--import", "tsx", "scripts/check-settings.ts", "--env", env, "--config", configPath, "--secrets", secretsPath];
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, args, { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
@@ -50,10 +58,10 @@ async function run(env: string, configPath: string, secretsPath: string): Promis
 }
 
 describe.concurrent("npm run check:production", { timeout: 120_000 }, () => {
-  it("passes filled-in settings with good secrets, for production and staging", async () => {
+  it("passes filled-in settings with good secrets, for production and staging (the script, exit 0)", async () => {
     const path = config();
     const envs = ["production", "staging"];
-    const results = await Promise.all(envs.map((env) => run(env, path, secrets(GOOD_SECRETS))));
+    const results = await Promise.all(envs.map((env) => runScript(env, path, secrets(GOOD_SECRETS))));
     envs.forEach((env, i) => {
       expect(results[i]!.output).toContain(`The ${env} settings are ready to deploy.`);
       expect(results[i]!.code).toBe(0);
@@ -106,13 +114,13 @@ describe.concurrent("npm run check:production", { timeout: 120_000 }, () => {
     expect(result.output).toContain("A route is still the placeholder host from wrangler.toml: set your domain.");
   });
 
-  it("gives one sentence per problem, never a secret's value, and exits 1", async () => {
+  it("gives one sentence per problem, never a secret's value, and exits 1 (the script)", async () => {
     const path = config((toml) =>
       toml
         .replace('SITE_URL = "https://bell.quantum-peace.org"', 'SITE_URL = "http://localhost:5002"')
         .replace(/(\[env\.production\.vars\][^[]*?)QUANTUM_PROVIDER = "simulator"/s, '$1QUANTUM_PROVIDER = "ibm"'),
     );
-    const result = await run(
+    const result = await runScript(
       "production",
       path,
       secrets({
