@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "..", "..");
 const support = join(import.meta.dirname, "support");
 
-function importWorker(): { schemas: { type: string; from: string }[] } {
+function importWorker(): { schemas: { type: string; from: string }[]; tables: { name: string; from: string }[] } {
   const output = execFileSync(process.execPath, ["--import", join(support, "platform-stubs.mjs"), join(support, "import-worker.mjs"), join(root, "build", "server", "worker.js")], {
     cwd: root,
     encoding: "utf8",
@@ -21,5 +21,10 @@ describe("the Worker's start-up", () => {
     const { schemas } = importWorker();
     // On failure, `from` names the chunk and column that built each one.
     expect(schemas).toEqual([]);
+  });
+
+  it("builds no D1 table: each is built by the first query (onFirstUse)", () => {
+    const { tables } = importWorker();
+    expect(tables).toEqual([]);
   });
 });

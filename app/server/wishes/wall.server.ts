@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, exists, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { DISTINCT_NETWORK_LOOKBACK, firstPerNetwork } from "~/domain/distinct-networks";
 import { DAY_MS } from "~/domain/limits";
+import { onFirstUse } from "~/domain/on-first-use";
 import type { WallPage } from "~/domain/public-wish";
 import { ANY_RESONANCE, pageSegments, type WallCell, type WallSegment } from "~/domain/wall-paging";
 import type { WallQuery } from "~/domain/wish";
@@ -36,7 +37,7 @@ const TIME_WINDOWS: Record<Exclude<WallQuery["timeFilter"], "all">, (now: number
  * the end (the backward order) holds exactly the rows the forward order would, which keeps the far half of the
  * wall as cheap as the near half. Each order is an index's key (schema.ts, wallIndexes), read forwards or backwards.
  */
-const WALL_ORDER: Record<WallQuery["sortBy"], { forward: SQL[]; backward: SQL[] }> = {
+const WALL_ORDER: Record<WallQuery["sortBy"], { forward: SQL[]; backward: SQL[] }> = onFirstUse(() => ({
   newest: { forward: [desc(wishes.createdAt), desc(wishes.id)], backward: [asc(wishes.createdAt), asc(wishes.id)] },
   oldest: { forward: [asc(wishes.createdAt), asc(wishes.id)], backward: [desc(wishes.createdAt), desc(wishes.id)] },
   mostResonated: {
@@ -47,7 +48,7 @@ const WALL_ORDER: Record<WallQuery["sortBy"], { forward: SQL[]; backward: SQL[] 
     forward: [asc(wishes.resonanceCount), desc(wishes.createdAt), desc(wishes.id)],
     backward: [desc(wishes.resonanceCount), asc(wishes.createdAt), asc(wishes.id)],
   },
-};
+}));
 
 /**
  * The wall's filter on country accepts a name or an ISO code; an unknown place matches its text exactly. Such a

@@ -8,6 +8,7 @@ import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
 import { DISTINCT_NETWORK_LOOKBACK, previewsByCountry } from "~/domain/distinct-networks";
 import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, RESONANCE_DAILY_LIMITED, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
+import { onFirstUse } from "~/domain/on-first-use";
 import { coarseCoordinate } from "~/domain/position";
 import type { LiveActivity, PublicWish, SiteStats } from "~/domain/public-wish";
 import { classifyTheme, type Theme } from "~/domain/theme";
@@ -133,7 +134,8 @@ export async function submitWish(env: Env, request: Request, input: WishSubmissi
   return { wishId: id, wish: toPublicWish(row!), ...(forToken ? { forToken } : {}) };
 }
 
-export const visible = eq(wishes.hidden, false);
+/** Not hidden by a moderator: a condition built on first use, not at import (ADR 0080). */
+export const visible = onFirstUse(() => eq(wishes.hidden, false));
 
 export async function getPublicWish(env: Env, id: string): Promise<PublicWish> {
   const row = await database(env).query.wishes.findFirst({ where: and(eq(wishes.id, id), visible) });
