@@ -46,23 +46,27 @@ const NO_INPUT = onFirstUse(() => z.object({}));
 export const success = <S extends z.ZodRawShape>(shape: S) => z.object({ success: z.literal(true), ...shape });
 
 /**
- * Declares a call. Its schemas are given as functions and built on their first use, so that importing the contract
- * (every route and page does) builds none (ADR 0080).
+ * Declares a call. A schema built right here is given as a function and built on its first use, so that importing the
+ * contract (every route and page does) builds none; one that is already a stand-in (`onFirstUse`) is given as it is
+ * (ADR 0080).
  */
+/** A zod schema is never a function (a stand-in neither), so a function is one to build on first use. */
+const deferred = <S extends z.ZodType>(schema: S | (() => S)): S => (typeof schema === "function" ? onFirstUse(schema) : schema);
+
 export function endpoint<M extends Method, P extends string, O extends z.ZodType, I extends z.ZodType = typeof NO_INPUT>(declaration: {
   method: M;
   path: P;
   inputIn?: InputIn;
-  input?: () => I;
-  output: () => O;
+  input?: I | (() => I);
+  output: O | (() => O);
   errors?: readonly ErrorCode[];
 }): Endpoint<M, P, I, O> {
   return {
     method: declaration.method,
     path: declaration.path,
     inputIn: declaration.inputIn ?? "none",
-    input: declaration.input ? onFirstUse(declaration.input) : (NO_INPUT as z.ZodType as I),
-    output: onFirstUse(declaration.output),
+    input: declaration.input ? deferred(declaration.input) : (NO_INPUT as z.ZodType as I),
+    output: deferred(declaration.output),
     errors: declaration.errors ?? [],
   };
 }
