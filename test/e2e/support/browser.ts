@@ -37,7 +37,7 @@ export interface ContextOptions {
   touch?: boolean;
 }
 
-/** A fresh visitor: own storage, a new device fingerprint, and every request off this machine refused. */
+/** A fresh visitor: own storage and a new device fingerprint; the browser refuses every request off this machine (CHROMIUM_FLAGS). */
 export async function newVisitor(browser: Browser, options: ContextOptions = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: options.baseURL ?? baseURL(),
@@ -48,7 +48,6 @@ export async function newVisitor(browser: Browser, options: ContextOptions = {})
     hasTouch: options.touch ?? false,
     isMobile: options.touch ?? false,
   });
-  await context.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) => route.abort("blockedbyclient"));
   const page = await context.newPage();
   return { context, page };
 }
