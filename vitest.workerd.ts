@@ -30,8 +30,14 @@ export function workerdConfig({
   bindings = {},
   globalSetup,
   outboundService,
+  ownRuntime,
 }: {
   include: string[];
+  /**
+   * Files that need a workerd of their own: the other files of the project share one for each runner (ADR 0083).
+   * Without it, every file gets its own, as the pool's default.
+   */
+  ownRuntime?: string[];
   bindings?: Record<string, string>;
   globalSetup?: string[];
   /** Where the Worker's own fetches go (the push lane trusts its stand-in's certificate this way). */
@@ -63,14 +69,21 @@ export function workerdConfig({
       },
     },
     test: {
-      include,
+      ...(!ownRuntime && { include }),
       globalSetup,
-      setupFiles: ["./test/setup/apply-migrations.ts"],
+      setupFiles: ["./test/setup/fresh-state.ts"],
       // The machine is shared and noisy; a test that is merely slow must not fail.
       testTimeout: 30_000,
-      // Two files side by side: each file's workerd start-up and migrations (about 3 s) overlap with the other's
-      // tests. Vitest's default on two cores is one worker: 97 s for the integration lane against 64 s with two.
+      // Two runners side by side (vitest's default on two cores is one). With `ownRuntime`, each runner starts one
+      // workerd for all its files, and test/setup/fresh-state.ts gives each file an empty D1 and Durable Objects:
+      // a workerd's start-up was about 3 s of each file's, 88 → 41 s for the integration lane (ADR 0083).
       maxWorkers: 2,
+      ...(ownRuntime && {
+        projects: [
+          { extends: true, test: { name: "shared runtime", include, exclude: ownRuntime, isolate: false } },
+          { extends: true, test: { name: "own runtime", include: ownRuntime } },
+        ],
+      }),
       // Pre-bundled by esbuild: obscenity's ESM entry re-exports its CommonJS build, which workerd cannot import as is.
       deps: { optimizer: { ssr: { enabled: true, include: ["@remix-run/cloudflare", "obscenity"] } } },
     },

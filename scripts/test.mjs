@@ -1,5 +1,6 @@
 // `npm test`: every check CI runs, stopping at the first failure, then one plain summary line. Types, lint, the build
-// and the Chromium install do not depend on each other and run side by side; the test lanes then run one by one.
+// and the Chromium install do not depend on each other and run side by side, as do the workerd lanes; the other test
+// lanes run one by one.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -20,10 +21,13 @@ const stages = [
   ],
   [["node: pure rules in Node (test/unit, test/node)", bin("vitest"), vitest("vitest.node.config.ts", "node.json")]],
   [["bundle: the Worker bundle and wrangler dev, inspected in Node (test/bundle)", bin("vitest"), vitest("vitest.bundle.config.ts", "bundle.json")]],
-  [["worker: routes, D1 and the BellRoom inside workerd (test/integration)", bin("vitest"), vitest("vitest.config.ts", "workerd.json")]],
-  [["IBM path as deployed (workerd ↔ fake IBM over HTTP)", bin("vitest"), vitest("vitest.ibm.config.ts", "ibm.json")]],
-  [["error reporting as deployed (workerd ↔ stand-in Sentry over HTTP)", bin("vitest"), vitest("vitest.reporting.config.ts", "reporting.json")]],
-  [["Web Push as deployed (workerd ↔ stand-in push service over HTTPS)", bin("vitest"), vitest("vitest.push.config.ts", "push.json")]],
+  // The workerd lanes side by side: the IBM lane's chaos run mostly waits on its fake service's answers.
+  [
+    ["worker: routes, D1 and the BellRoom inside workerd (test/integration)", bin("vitest"), vitest("vitest.config.ts", "workerd.json")],
+    ["IBM path as deployed (workerd ↔ fake IBM over HTTP)", bin("vitest"), vitest("vitest.ibm.config.ts", "ibm.json")],
+    ["error reporting as deployed (workerd ↔ stand-in Sentry over HTTP)", bin("vitest"), vitest("vitest.reporting.config.ts", "reporting.json")],
+    ["Web Push as deployed (workerd ↔ stand-in push service over HTTPS)", bin("vitest"), vitest("vitest.push.config.ts", "push.json")],
+  ],
   [["e2e: journeys in Chromium against wrangler dev (test/e2e)", bin("vitest"), vitest("vitest.e2e.config.ts", "e2e.json")]],
 ];
 

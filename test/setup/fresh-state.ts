@@ -1,0 +1,34 @@
+import { abortAllDurableObjects, applyD1Migrations, env, listDurableObjectIds, runInDurableObject } from "cloudflare:test";
+
+// Runs before each test file. The files of a runner share one workerd (isolate: false), so each starts from what a
+// new one had: an empty, freshly migrated D1 and Durable Objects with no storage and no instance in memory.
+async function emptyDatabase(): Promise<void> {
+  const { results } = await env.DB.prepare(
+    "SELECT type, name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  ).all<{ type: string; name: string }>();
+  if (results.length === 0) return;
+  await env.DB.batch([
+    env.DB.prepare("PRAGMA defer_foreign_keys = on"),
+    ...results.filter(({ type }) => type === "view").map(({ name }) => env.DB.prepare(`DROP VIEW "${name}"`)),
+    ...results.filter(({ type }) => type === "table").map(({ name }) => env.DB.prepare(`DROP TABLE "${name}"`)),
+  ]);
+}
+
+async function emptyNamespace<T extends Rpc.DurableObjectBranded>(namespace: DurableObjectNamespace<T>): Promise<void> {
+  for (const id of await listDurableObjectIds(namespace)) {
+    await runInDurableObject(namespace.get(id), async (_instance: T, state: DurableObjectState) => {
+      await state.storage.deleteAlarm();
+      await state.storage.deleteAll();
+    });
+  }
+}
+
+async function emptyDurableObjects(): Promise<void> {
+  await emptyNamespace(env.BELL_ROOM);
+  await emptyNamespace(env.BELL_RELAY);
+  await abortAllDurableObjects();
+}
+
+await emptyDurableObjects();
+await emptyDatabase();
+await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
