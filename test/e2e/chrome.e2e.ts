@@ -249,10 +249,22 @@ describe("site chrome in Chromium", () => {
     await context.close();
   });
 
-  it.each(PAGES)("axe finds no violations on %s", async (path) => {
-    const { context, page } = await open(path);
-    expect(await axeViolations(page)).toEqual([]);
-    await context.close();
+  describe("axe, page by page in one visitor's tab", () => {
+    // One tab for all: a visitor browsing the site, its cache warm after the first page, as the layout gate does.
+    let visitor: Awaited<ReturnType<typeof newVisitor>>;
+    beforeAll(async () => {
+      visitor = await newVisitor(browser);
+    });
+    afterAll(async () => {
+      await visitor?.context.close();
+    });
+
+    it.each(PAGES)("axe finds no violations on %s", async (path) => {
+      const response = await visitor.page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await hydrated(visitor.page);
+      expect(await axeViolations(visitor.page)).toEqual([]);
+    });
   });
 
   it("axe finds no violations with the drawer open at 1000px", async () => {
