@@ -1,5 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { compiledCatalogues } from "./scripts/compiled-catalogues";
@@ -10,14 +10,18 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * wrangler.toml as the Workers test pool reads it: without the rule that uploads the build's chunks as ES modules
  * (ADR 0078). The pool loads any module a rule names directly in workerd rather than through Vite, and with the
  * built chunks loaded that way the test files fail to load React's CommonJS files ("require is not defined"). Written
- * beside wrangler.toml, so every relative path in it still holds.
+ * beside wrangler.toml, so every relative path in it still holds; only when it changes, and whole (a rename), since
+ * the workerd lanes run side by side and each reads it as its runtimes start.
  */
 function poolWranglerConfig(): string {
   const path = here("./.wrangler.vitest.toml");
   const config = readFileSync(here("./wrangler.toml"), "utf8");
   const withoutUploadRule = config.replace(/^# upload-only:start[\s\S]*?^# upload-only:end\n/m, "");
   if (withoutUploadRule === config) throw new Error("wrangler.toml has no upload-only block for the test pool to drop");
-  writeFileSync(path, withoutUploadRule);
+  if (existsSync(path) && readFileSync(path, "utf8") === withoutUploadRule) return path;
+  const written = `${path}.${process.pid}`;
+  writeFileSync(written, withoutUploadRule);
+  renameSync(written, path);
   return path;
 }
 
@@ -44,6 +48,8 @@ export function workerdConfig({
   outboundService?: (request: Request) => Promise<Response>;
 }) {
   return defineConfig({
+    // A Vite cache of each lane's own: the workerd lanes run side by side, and each writes its optimized deps there.
+    cacheDir: here(`./node_modules/.vite/workerd-${include[0]!.split("/")[1]}`),
     plugins: [
       compiledCatalogues(),
       cloudflareTest(async () => ({

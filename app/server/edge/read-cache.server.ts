@@ -31,8 +31,11 @@ interface Store {
   entries: Map<string, Entry>;
 }
 
-// One per isolate: the Worker has one copy of this module (ADR 0017, test/integration/worker-bundle.test.ts).
-const store: Store = { generation: 0, entries: new Map() };
+// One per isolate: the Worker has one copy of this module (ADR 0017, test/integration/worker-bundle.test.ts), and the
+// store lives on the global object, so a runtime that also loads this module from source (the workerd test lanes,
+// where test/setup/fresh-state.ts calls readsChanged() between files) still has one.
+const STORE = Symbol.for("quantum-bell.read-cache");
+const store: Store = ((globalThis as { [STORE]?: Store })[STORE] ??= { generation: 0, entries: new Map() });
 
 export interface CachedReadOptions<T> {
   now?: number;
