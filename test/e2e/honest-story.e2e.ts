@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { OPEN_DIALOG_EVENT } from "../../app/components/wish-form/events";
 import { LOCALES, localizePath } from "../../app/domain/locale";
 import type { Story, StoryKey } from "../../app/domain/provider-story";
-import { expectTold } from "../support/honest-story";
+import { expectTold, storySentence } from "../support/honest-story";
 import { baseURL, launchBrowser, newVisitor } from "./support/browser";
 
 /**
  * Issue 35: every sentence about where a ring runs follows the configured provider. With the simulator no dialog
  * claims hardware; with IBM the same places say hardware and name it. Checked in every language. The dialogs are
- * drawn in the browser; the pages and their footer chip are checked as the Worker serves them
- * (test/integration/honest-story.test.ts).
+ * drawn in the browser, and the footer chip is read again once the page has hydrated; every page's sentences are
+ * checked as the Worker serves them (test/integration/honest-story.test.ts).
  */
 let browser: Browser;
 beforeAll(async () => {
@@ -35,11 +35,18 @@ const text = (page: Page, selector: string) => page.locator(selector).first().ev
 
 describe("one honest story about where a ring runs", () => {
   for (const site of SITES) {
-    it(`${site.story}: the How it works, donate and charity dialogs, in every language`, { timeout: 120_000 }, async () => {
+    it(`${site.story}: the footer chip once hydrated, and the How it works, donate and charity dialogs, in every language`, { timeout: 120_000 }, async () => {
       const { context, page } = await newVisitor(browser, { baseURL: site.baseURL() });
+      // Hydration that disagreed with the served story would say so here (React reports a mismatch as an error).
+      const errors: string[] = [];
+      page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+      page.on("pageerror", (error) => errors.push(error.message));
       for (const locale of LOCALES) {
         await page.goto(localizePath("/", locale));
         await page.waitForFunction(() => document.querySelector("header button[aria-controls]") !== null);
+        const chip = await text(page, "footer [data-testid=provider-chip]");
+        expect(chip, `${locale} ${site.story} chip`).toContain(storySentence(locale, site.story, "chip"));
+        expect(chip).not.toContain(storySentence(locale, site.other, "chip"));
         for (const { name, keys } of DIALOGS) {
           // The dialog host takes the event once its listener is attached (it says so by cancelling the event);
           // until then the event changes nothing, so it is offered again.
@@ -54,6 +61,7 @@ describe("one honest story about where a ring runs", () => {
           await page.locator("dialog").waitFor({ state: "detached" });
         }
       }
+      expect(errors).toEqual([]);
       await context.close();
     });
   }

@@ -28,6 +28,15 @@ describe("the journeys' browser", () => {
     await context.close();
   });
 
+  it("refuses a WebSocket to another host before it leaves the machine", async () => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto("about:blank");
+    const failed = new Promise<string>((resolve) => page.on("websocket", (socket) => socket.on("socketerror", resolve)));
+    await page.evaluate(() => void new WebSocket("wss://example.com/"));
+    expect(await failed).toContain("net::ERR_PROXY_CONNECTION_FAILED");
+    await context.close();
+  });
+
   it("reaches the site under test by 127.0.0.1 and by localhost", async () => {
     const { context, page } = await newVisitor(browser);
     const site = new URL(baseURL());

@@ -37,8 +37,10 @@ function textBetween(html: string, opening: string, end: string): string {
   const tag = html.indexOf(opening);
   expect(tag, opening).toBeGreaterThan(-1);
   const from = html.indexOf(">", tag) + 1;
+  const to = html.indexOf(end, from);
+  expect(to, end).toBeGreaterThan(-1);
   return html
-    .slice(from, html.indexOf(end, from))
+    .slice(from, to)
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x27|#39|amp|lt|gt|quot|nbsp);/g, (_, name: string) => ENTITIES[name])
