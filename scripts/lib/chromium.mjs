@@ -9,7 +9,7 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
  * Nothing a page asks for leaves this machine: every request to another host (http, https, WebSocket, a literal IP)
  * goes to a proxy that is not there, and fails with net::ERR_PROXY_CONNECTION_FAILED before any name is looked up.
  * Loopback (127.0.0.1, localhost) always bypasses a proxy in Chromium, so the site under test is reached directly.
- * Port 9 (discard) is privileged: no unprivileged process can listen on it. Done by the browser itself rather than
+ * Port 9 (discard) is privileged, and test/e2e/offline.e2e.ts fails if anything answers there. Done by the browser itself rather than
  * by Playwright's request interception, which sends every request through Node and turns off the HTTP cache, so
  * each navigation fetched and compiled every script again (ADR 0082).
  */

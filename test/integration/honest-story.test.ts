@@ -1,9 +1,7 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { LOCALES, localizePath } from "~/domain/locale";
 import type { Story, StoryKey } from "~/domain/provider-story";
-import { builtWorker as worker } from "../support/build";
+import { servedPage } from "../support/served-page";
 import { expectTold, storySentence } from "../support/honest-story";
 
 /**
@@ -47,21 +45,12 @@ function textBetween(html: string, opening: string, end: string): string {
     .replace(/\s+/g, " ");
 }
 
-async function served(path: string, vars: Record<string, string>): Promise<string> {
-  const ctx = createExecutionContext();
-  const request = new Request(`http://localhost${path}`, { headers: { "CF-Connecting-IP": "10.9.9.9" } }) as Request<unknown, IncomingRequestCfProperties>;
-  const response = await worker.fetch(request, { ...env, ...vars }, ctx);
-  await waitOnExecutionContext(ctx);
-  expect(response.status, path).toBe(200);
-  return response.text();
-}
-
 describe("one honest story about where a ring runs, as the pages are served", () => {
   for (const site of SITES) {
     for (const locale of LOCALES) {
       it(`${site.story}, ${locale}: /about, /why, /cost, /faq, /gift, /charity and the footer chip`, async () => {
         for (const { path, keys } of PAGES) {
-          const html = await served(localizePath(path, locale), site.vars);
+          const html = await servedPage(localizePath(path, locale), site.vars);
           expectTold(textBetween(html, "<main", "</main>"), locale, site.story, site.other, keys);
           const chip = textBetween(html, 'data-testid="provider-chip"', "</a>");
           expect(chip).toContain(storySentence(locale, site.story, "chip"));

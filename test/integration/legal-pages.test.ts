@@ -1,21 +1,14 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { FINGERPRINT_STORAGE_KEY } from "~/domain/fingerprint";
 import { LOCALES, localizePath } from "~/domain/locale";
 import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
 import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
-import { builtWorker as worker } from "../support/build";
+import { servedPage } from "../support/served-page";
 
 // Issue 34: /privacy and /cookies say what the code does and what this deployment talks to, in all six languages.
 
 async function html(path: string, vars: Record<string, string> = {}) {
-  const ctx = createExecutionContext();
-  const request = new Request(`http://localhost${path}`, { headers: { "CF-Connecting-IP": "10.8.8.8" } }) as Request<unknown, IncomingRequestCfProperties>;
-  const response = await worker.fetch(request, { ...env, ...vars }, ctx);
-  await waitOnExecutionContext(ctx);
-  expect(response.status, path).toBe(200);
-  const body = await response.text();
+  const body = await servedPage(path, vars);
   return body.slice(body.indexOf("<main"), body.indexOf("</main>"));
 }
 
