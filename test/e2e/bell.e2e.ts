@@ -278,6 +278,9 @@ describe("the ring's note, on a fake clock", () => {
     const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/bell/ring");
     await bellButton(page).click();
     expect((await answered).status()).toBe(200);
+    // The answer reaching the browser is not the page having read it: the 8 s fallback is set when the page has, in
+    // the same turn as the cooldown it starts. Moving the clock before then would set it 7.9 s late.
+    await expect.poll(() => bellButton(page).textContent(), { timeout: 10_000 }).toMatch(/^Please wait \d+s$/);
     // The pointer moves off the button: a toast under a resting pointer waits for it (ToastProvider's hold).
     await page.mouse.move(1, 1);
     // The bell swings its five seconds and the page stays until the spec's 8 s fallback, with no note yet.
