@@ -1,15 +1,27 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { INITIAL_RECONNECT, socketClosed, socketOpened } from "~/domain/reconnect";
 import type { RoomMessage } from "~/domain/room-messages";
 
 type Listener = (message: RoomMessage) => void;
 
-interface BellSocket {
-  subscribe(listener: Listener): () => void;
+interface SocketStatus {
   connected: boolean;
   /** How many times the socket opened again after it had been open: what it missed meanwhile must be read. */
   reopened: number;
 }
+
+/**
+ * What the page's components share. Its identity never changes: a new context value would reach every section that
+ * has not hydrated yet (ADR 0010), and React would drop their server HTML for an empty fallback (ADR 0085). The
+ * status is a store each reader subscribes to instead.
+ */
+interface BellSocket {
+  subscribe(listener: Listener): () => void;
+  watchStatus(onChange: () => void): () => void;
+  status(): SocketStatus;
+}
+
+const CLOSED: SocketStatus = { connected: false, reopened: 0 };
 
 const BellSocketContext = createContext<BellSocket | null>(null);
 const HEARTBEAT_MS = 25_000;
@@ -25,15 +37,30 @@ function socketUrl(): string {
  * so idle proxies keep it open.
  */
 export function BellSocketProvider({ children }: { children: ReactNode }) {
-  const listeners = useRef(new Set<Listener>());
-  const [connected, setConnected] = useState(false);
-  const [reopened, setReopened] = useState(0);
-  const [api] = useState<Omit<BellSocket, "connected" | "reopened">>(() => ({
-    subscribe(listener) {
-      listeners.current.add(listener);
-      return () => listeners.current.delete(listener);
-    },
-  }));
+  const [api] = useState(() => {
+    const listeners = new Set<Listener>();
+    const watchers = new Set<() => void>();
+    let status = CLOSED;
+    const socket: BellSocket & { deliver: Listener; setStatus(next: Partial<SocketStatus>): void } = {
+      subscribe(listener) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      watchStatus(onChange) {
+        watchers.add(onChange);
+        return () => watchers.delete(onChange);
+      },
+      status: () => status,
+      deliver(message) {
+        for (const listener of listeners) listener(message);
+      },
+      setStatus(next) {
+        status = { ...status, ...next };
+        for (const watcher of watchers) watcher();
+      },
+    };
+    return socket;
+  });
 
   useEffect(() => {
     let socket: WebSocket | undefined;
@@ -48,7 +75,7 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
     let early: unknown[] | null = [];
     const deliver = (data: unknown) => {
       const message = parse?.(data);
-      if (message) for (const listener of listeners.current) listener(message);
+      if (message) api.deliver(message);
     };
     import("~/domain/room-messages").then(
       (module) => {
@@ -65,8 +92,7 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
       socket = new WebSocket(socketUrl());
       socket.addEventListener("open", () => {
         reconnect = socketOpened(reconnect, Date.now());
-        setConnected(true);
-        if (everOpen) setReopened((count) => count + 1);
+        api.setStatus({ connected: true, reopened: api.status().reopened + (everOpen ? 1 : 0) });
         everOpen = true;
         heartbeat = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send("ping"), HEARTBEAT_MS);
       });
@@ -75,7 +101,7 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
         else early?.push(event.data);
       });
       socket.addEventListener("close", (event) => {
-        setConnected(false);
+        api.setStatus({ connected: false });
         clearInterval(heartbeat);
         if (stopped) return;
         const next = socketClosed(reconnect, event.code, Date.now());
@@ -90,9 +116,9 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
       clearInterval(heartbeat);
       socket?.close(1000, "Page closed");
     };
-  }, []);
+  }, [api]);
 
-  return <BellSocketContext.Provider value={{ ...api, connected, reopened }}>{children}</BellSocketContext.Provider>;
+  return <BellSocketContext.Provider value={api}>{children}</BellSocketContext.Provider>;
 }
 
 /** Calls `onMessage` for every message from the BellRoom while the component is mounted. */
@@ -105,13 +131,20 @@ export function useBellMessages(onMessage: Listener): void {
   useEffect(() => socket?.subscribe((message) => latest.current(message)), [socket]);
 }
 
+function useSocketStatus(): SocketStatus {
+  const socket = useContext(BellSocketContext);
+  return useSyncExternalStore(socket?.watchStatus ?? noWatch, socket?.status ?? closed, closed);
+}
+const noWatch = () => () => {};
+const closed = () => CLOSED;
+
 export function useBellSocketConnected(): boolean {
-  return useContext(BellSocketContext)?.connected ?? false;
+  return useSocketStatus().connected;
 }
 
 /** Calls `onReopen` each time the socket opens again after a drop (not on the first open). */
 export function useSocketReopened(onReopen: () => void): void {
-  const reopened = useContext(BellSocketContext)?.reopened ?? 0;
+  const { reopened } = useSocketStatus();
   const latest = useRef(onReopen);
   useEffect(() => {
     latest.current = onReopen;

@@ -227,6 +227,48 @@ describe("the home page from the socket alone (issue 23)", () => {
   });
 });
 
+describe("the sections that hydrate when the browser is idle (ADRs 0010, 0085)", () => {
+  it("keep what the server drew while the socket opens and a wish arrives, then take the news once hydrated", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    // The browser stays busy until the test says: what idle time would wake waits in a queue the test empties.
+    await page.addInitScript(() => {
+      const held: (() => void)[] = [];
+      Object.assign(window, {
+        requestIdleCallback: (run: () => void) => held.push(run),
+        __idle: () => held.splice(0).forEach((run) => run()),
+      });
+    });
+    const room = await fakeRoom(page);
+    await page.goto("/");
+    const drawn = () =>
+      page.evaluate(() => ({
+        wall: document.querySelectorAll("#wish-wall article").length,
+        pending: document.querySelectorAll("section[aria-labelledby=pending-title] li").length,
+        strip: document.querySelectorAll("section[aria-labelledby=live-strip-title] li").length,
+      }));
+    const served = await drawn();
+    expect(served.wall, "the seed's wishes on the wall").toBeGreaterThan(0);
+    expect(served.pending, "the seed's waiting wishes").toBeGreaterThan(0);
+    await waitForHydration(page);
+    await room.connected();
+
+    const ribbon = page.getByRole("region", { name: "The bell in numbers" });
+    const total = async () => Number(((await ribbon.locator("li").first().locator("[aria-hidden=true]").textContent()) ?? "").replace(/\D/g, ""));
+    const before = await total();
+    const text = `Paper cranes over the harbour, ${uniqueWord()}`;
+    const wish = { id: `idle-${crypto.randomUUID()}`, wish: text, name: "Noor", country: "Chile", countryCode: "CL", location: "Chile", theme: "Hope", status: "pending", bellRingId: null, timestamp: new Date().toISOString(), resonanceCount: 0 };
+    room.send(JSON.stringify({ type: "wish-submitted", country: "Chile", countryCode: "CL", theme: "Hope", wish }));
+    // The ribbon hydrated with the page and counts the wish: the page has taken the message.
+    await expect.poll(total).toBe(before + 1);
+    expect(await drawn(), "the sections still show the server's HTML, not an empty fallback").toEqual(served);
+
+    await page.evaluate(() => (window as unknown as { __idle: () => void }).__idle());
+    await expect.poll(() => page.locator("section[aria-labelledby=pending-title]").textContent()).toContain(text);
+    expect((await drawn()).wall).toBe(served.wall);
+    await context.close();
+  });
+});
+
 describe("a ring that gives up (issue 23)", () => {
   it("makes the home page read its data once, for the wishes that wait again", { timeout: 60_000 }, async () => {
     const { context, page, room, asked: reads } = await homeOnFakeRoom();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 
 /** Resolves when the browser next has idle time, and at the latest after `timeoutMs`. */
 function browserIdle(timeoutMs: number): Promise<void> {
@@ -14,13 +14,21 @@ function browserIdle(timeoutMs: number): Promise<void> {
  * resolved yet, keeps the server's HTML as it is, and hydrates that boundary later in a task of its own, so the
  * first hydration (the form and the bell) is not one long task for the whole page. A click inside the section
  * before then is replayed once it hydrates.
+ *
+ * Until then the section is given the props it was rendered with on the server (ADR 0085): React throws away server
+ * HTML it has not hydrated when new props reach it, and would show the empty fallback until the browser is idle.
+ * The page's live updates reach the section once it has hydrated.
  */
 export function hydrateWhenIdle<P extends object>(Component: ComponentType<P>, timeoutMs = 2000): ComponentType<P> {
-  const Deferred = lazy(async () => {
-    await browserIdle(timeoutMs);
-    return { default: Component };
-  });
-  function HydrateWhenIdle(props: P) {
+  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+  let loaded = false;
+  const load = () =>
+    (loading ??= browserIdle(timeoutMs).then(() => {
+      loaded = true;
+      return { default: Component };
+    }));
+  const Deferred = lazy(load);
+  const Boundary = memo(function Boundary(props: P) {
     // The server needs no deferral and must not suspend: a pending boundary would stream its HTML behind a script.
     const Section = import.meta.env.SSR ? Component : Deferred;
     return (
@@ -28,6 +36,23 @@ export function hydrateWhenIdle<P extends object>(Component: ComponentType<P>, t
         <Section {...props} />
       </Suspense>
     );
+  });
+  function HydrateWhenIdle(props: P) {
+    const served = useRef(props).current;
+    const [live, setLive] = useState(loaded);
+    useEffect(() => {
+      if (live) return;
+      let current = true;
+      // React's lazy has its own handler on the same promise, registered first: by the time this runs, the section
+      // can hydrate, and React hydrates it before it applies these props.
+      void load().then(() => {
+        if (current) startTransition(() => setLive(true));
+      });
+      return () => {
+        current = false;
+      };
+    }, [live]);
+    return <Boundary {...(live ? props : served)} />;
   }
   HydrateWhenIdle.displayName = `HydrateWhenIdle(${Component.displayName ?? Component.name})`;
   return HydrateWhenIdle;
