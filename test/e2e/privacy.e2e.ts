@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { YOUR_WISH_WITHDRAW, YOUR_WISH_WITHDRAW_YES, YOUR_WISH_WITHDRAWN } from "../../app/domain/messages";
-import { baseURL, launchBrowser, newVisitor, waitForHydration } from "./support/browser";
+import { baseURL, launchBrowser, newVisitor, waitForHydration, waitForSectionHydration } from "./support/browser";
 
 // Issue 34: a visitor does what visitors do, then everything the browser kept and every origin it contacted is
 // listed; /cookies must name every key and cookie, /privacy every origin that is not the site's own. A new key or a
@@ -56,6 +56,7 @@ describe("what the browser keeps and whom it talks to", () => {
     await card(page).waitFor();
 
     // A resonance with a wish on the Wall.
+    await waitForSectionHydration(page, "#wish-wall article button");
     const resonated = page.waitForResponse((response) => /\/api\/wishes\/[^/]+\/resonate$/.test(new URL(response.url()).pathname));
     await page.locator("#wish-wall").getByRole("button", { name: /^Resonate/ }).first().click();
     expect((await resonated).ok()).toBe(true);

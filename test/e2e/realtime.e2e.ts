@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { poemFor } from "../../app/domain/poem";
 import { BATCH_FAILED, BELL_JUST_RANG_LINK, creditsLow, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
-import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, holdIdleTime, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
 import { uniqueWord } from "../support/unique-words";
 
 let browser: Browser;
@@ -230,14 +230,7 @@ describe("the home page from the socket alone (issue 23)", () => {
 describe("the sections that hydrate when the browser is idle (ADRs 0010, 0085)", () => {
   it("keep what the server drew while the socket opens and a wish arrives, then take the news once hydrated", { timeout: 60_000 }, async () => {
     const { context, page } = await newVisitor(browser);
-    // The browser stays busy until the test says: what idle time would wake waits in a queue the test empties.
-    await page.addInitScript(() => {
-      const held: (() => void)[] = [];
-      Object.assign(window, {
-        requestIdleCallback: (run: () => void) => held.push(run),
-        __idle: () => held.splice(0).forEach((run) => run()),
-      });
-    });
+    const idle = await holdIdleTime(page);
     const room = await fakeRoom(page);
     await page.goto("/");
     const drawn = () =>
@@ -262,7 +255,7 @@ describe("the sections that hydrate when the browser is idle (ADRs 0010, 0085)",
     await expect.poll(total).toBe(before + 1);
     expect(await drawn(), "the sections still show the server's HTML, not an empty fallback").toEqual(served);
 
-    await page.evaluate(() => (window as unknown as { __idle: () => void }).__idle());
+    await idle();
     await expect.poll(() => page.locator("section[aria-labelledby=pending-title]").textContent()).toContain(text);
     expect((await drawn()).wall).toBe(served.wall);
     await context.close();

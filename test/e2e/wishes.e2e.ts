@@ -22,7 +22,7 @@ import {
 } from "../../app/domain/messages";
 import type { PublicWish, WallPage } from "../../app/domain/public-wish";
 import { FINGERPRINT_STORAGE_KEY } from "../../app/domain/fingerprint";
-import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, persistDir } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, holdIdleTime, launchBrowser, newVisitor, persistDir, waitForSectionHydration } from "./support/browser";
 import { uniqueWord } from "../support/unique-words";
 
 let browser: Browser;
@@ -262,6 +262,22 @@ describe("making a wish", () => {
 });
 
 describe("the Wish Wall", () => {
+  it("applies a filter chosen before the wall has hydrated, once it has (ADR 0010)", async () => {
+    const { context, page } = await newVisitor(browser);
+    const idle = await holdIdleTime(page);
+    await openHydrated(page);
+    const theme = page.getByRole("combobox", { name: "Theme" });
+    await theme.selectOption("Peace");
+    expect(new URL(page.url()).search, "nothing runs the wall's filters before it hydrates").toBe("");
+    await idle();
+    await page.waitForURL(/\?theme=Peace$/);
+    expect(await theme.inputValue()).toBe("Peace");
+    await expect.poll(() => wall(page).locator("article span[class]").filter({ hasText: /^Theme: \S/ }).allTextContents()).toEqual(
+      expect.arrayContaining(["Theme: Peace"]),
+    );
+    await context.close();
+  });
+
   it("filters by theme and country in place, updating the address and the header", async () => {
     const { context, page } = await newVisitor(browser);
     await openHydrated(page);
@@ -289,7 +305,8 @@ describe("the Wish Wall", () => {
 
     // Paging keeps the filters; the address carries the page.
     await page.goto("/?theme=Hope");
-    await page.locator("#wish-form button[type=submit]:disabled").waitFor();
+    // A click before the wall hydrates follows the link as it does without JavaScript (a new page load).
+    await waitForSectionHydration(page, "#wish-wall nav");
     await wall(page).getByRole("navigation", { name: "Wish Wall pages" }).getByRole("link", { name: "Page 2", exact: true }).click();
     await page.waitForURL(/\?theme=Hope&page=2#wish-wall$/);
     await expect.poll(() => wall(page).getByRole("link", { name: "Page 2", exact: true }).getAttribute("aria-current")).toBe("page");
@@ -332,6 +349,8 @@ describe("the Wish Wall", () => {
     expect(heart.width).toBeGreaterThan(10);
     expect(heart.colour).toBe("rgb(238, 242, 251)");
 
+    // Before the wall hydrates the button posts its form as it does without JavaScript.
+    await waitForSectionHydration(page, "#wish-wall article button");
     await button.click();
     await toast(page, RESONATE_SUCCESS).waitFor();
     const done = card.getByRole("button", { name: /^Resonated/ });

@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useId, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import {
   WALL_SORTS,
   WALL_THEME_FILTERS,
@@ -36,6 +36,17 @@ function pick<T extends string>(allowed: readonly T[], value: FormDataEntryValue
   return allowed.find((option) => option === value) ?? fallback;
 }
 
+function filtersOf(form: HTMLFormElement): WallFilters {
+  const data = new FormData(form);
+  return {
+    theme: pick(WALL_THEME_FILTERS, data.get("theme"), "all"),
+    timeFilter: pick(WALL_TIME_FILTERS, data.get("timeFilter"), "all"),
+    sortBy: pick(WALL_SORTS, data.get("sortBy"), "newest"),
+    country: String(data.get("country") ?? ""),
+    page: 1,
+  };
+}
+
 /**
  * The wall's filters as a GET form on the page's own address: without JavaScript "Apply filters" reloads the page
  * filtered; with it every change applies at once, in place, without a reload. Any change goes back to page 1.
@@ -61,17 +72,21 @@ export function WallFilterForm({ filters, countries }: { filters: WallFilters; c
     draft.country && !countries.some((option) => option.value === draft.country) ? [{ value: draft.country, label: draft.country }, ...countries] : countries;
 
   function apply(form: HTMLFormElement) {
-    const data = new FormData(form);
-    const next: WallFilters = {
-      theme: pick(WALL_THEME_FILTERS, data.get("theme"), "all"),
-      timeFilter: pick(WALL_TIME_FILTERS, data.get("timeFilter"), "all"),
-      sortBy: pick(WALL_SORTS, data.get("sortBy"), "newest"),
-      country: String(data.get("country") ?? ""),
-      page: 1,
-    };
+    const next = filtersOf(form);
     setDraft(next);
     navigate({ search: wallSearch(next) }, { preventScrollReset: true });
   }
+
+  // The wall hydrates when the browser is idle (ADR 0010): a filter changed before then changed only the page's HTML,
+  // and React would put the select back to the address's value. It applies now, as it would have then.
+  const formRef = useRef<HTMLFormElement>(null);
+  const served = useRef(filters);
+  useEffect(() => {
+    const form = formRef.current;
+    if (form && wallSearch(filtersOf(form)) !== wallSearch({ ...served.current, page: 1 })) apply(form);
+    // Once, on hydration: later changes arrive through onSelect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   function onSelect(event: ChangeEvent<HTMLSelectElement>) {
     if (event.currentTarget.form) apply(event.currentTarget.form);
@@ -84,6 +99,7 @@ export function WallFilterForm({ filters, countries }: { filters: WallFilters; c
 
   return (
     <form
+      ref={formRef}
       method="get"
       action={`${path("/")}#${WISH_WALL_ID}`}
       className={styles.filters}

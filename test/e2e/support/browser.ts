@@ -113,6 +113,34 @@ export async function runAxe(page: Page, options: object, context?: object): Pro
 }
 
 /**
+ * Waits until React has hydrated the element `selector` finds: a section that hydrates when idle (ADR 0010) is the
+ * server's HTML until then, and its links and forms work as they do without JavaScript. React marks each node it
+ * has taken over with a `__reactFiber$…` property.
+ */
+export async function waitForSectionHydration(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((selector) => {
+    const element = document.querySelector(selector);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
+  }, selector);
+}
+
+/**
+ * Keeps the page's browser "busy" until the test says otherwise: what `requestIdleCallback` would run waits in a queue,
+ * so the sections that hydrate when idle (ADR 0010) stay as the server drew them. Call the returned function to run
+ * the queue, as the browser would once idle. Install before the page loads.
+ */
+export async function holdIdleTime(page: Page): Promise<() => Promise<void>> {
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    Object.assign(window, {
+      requestIdleCallback: (run: () => void) => held.push(run),
+      __runIdle: () => held.splice(0).forEach((run) => run()),
+    });
+  });
+  return () => page.evaluate(() => (window as unknown as { __runIdle: () => void }).__runIdle());
+}
+
+/**
  * Waits until React has hydrated the page: the header's Menu, a link to the drawer in the server's HTML, is a button
  * only once hydrated (DrawerMenu). `__remixContext` alone is written by the server and proves nothing.
  */
