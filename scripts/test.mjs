@@ -1,10 +1,8 @@
-// `npm test`: every check CI runs, stopping at the first failure, then one plain summary line. The build and the
-// Chromium install come first; the test lanes follow in stages, the workerd lanes side by side. Types and lint need
-// nothing and nobody waits on them, so they run from the start beside everything else at the lowest CPU priority:
-// they use the time the journeys spend waiting on the product's clocks instead of holding up the build (ADR 0086).
+// `npm test`: every check CI runs, stopping at the first failure, then one plain summary line. Types, lint, the build
+// and the Chromium install do not depend on each other and run side by side, as do the workerd lanes; the other test
+// lanes run one by one.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { setPriority } from "node:os";
 import { join } from "node:path";
 import { bin, offlineEnv, root } from "./lib/wrangler.mjs";
 
@@ -14,12 +12,10 @@ mkdirSync(reports, { recursive: true });
 
 const vitest = (config, report) => ["run", "--config", config, "--reporter=default", "--reporter=json", `--outputFile=${join(reports, report)}`];
 const LANES = ["node.json", "bundle.json", "workerd.json", "ibm.json", "reporting.json", "push.json", "e2e.json"];
-const background = [
-  ["types", bin("tsc"), ["--noEmit"]],
-  ["lint", bin("eslint"), ["--max-warnings=0", "."]],
-];
 const stages = [
   [
+    ["types", bin("tsc"), ["--noEmit"]],
+    ["lint", bin("eslint"), ["--max-warnings=0", "."]],
     ["build", bin("remix"), ["vite:build"]],
     ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
   ],
@@ -48,30 +44,15 @@ function summary() {
   return `tests: ${passed} passed, ${failed} failed`;
 }
 
-const running = new Set();
-let stopping = false;
-
-/** Ends the run with `code`: steps still running beside the stages (types, lint) are stopped, then the summary. */
-function stop(code) {
-  stopping = true;
-  for (const child of running) child.kill("SIGTERM");
-  console.log(summary());
-  process.exit(code || 1);
-}
-
 /** Runs one step; alone it streams its output, beside others it prints its output whole when it ends. */
-function run([name, command, args], { alone = false, lowPriority = false } = {}) {
+function run([name, command, args], alone) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: root, env: offlineEnv, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"] });
-    running.add(child);
-    if (lowPriority && child.pid !== undefined) setPriority(child.pid, 19);
     let output = "";
     child.stdout?.on("data", (data) => (output += data));
     child.stderr?.on("data", (data) => (output += data));
     child.on("close", (code) => {
-      running.delete(child);
-      if (stopping) return;
       if (!alone && (code !== 0 || output.trim())) process.stdout.write(`\n── ${name} ──\n${output}`);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       console.log(code === 0 ? `✔ ${name} (${seconds} s)` : `✖ ${name} failed (exit ${code}, ${seconds} s).`);
@@ -82,22 +63,14 @@ function run([name, command, args], { alone = false, lowPriority = false } = {})
 
 const began = Date.now();
 console.log(`Node ${process.version}`);
-console.log(`\n▶ beside the whole run: ${background.map(([name]) => name).join(" · ")}`);
-// A failure beside the stages lets the stage that is running end (its sites and browsers close as usual), and no
-// other stage starts.
-let besideFailed;
-const besides = background.map((step) =>
-  run(step, { lowPriority: true }).then((code) => {
-    if (code !== 0) besideFailed ??= code;
-  }),
-);
 for (const stage of stages) {
   console.log(`\n▶ ${stage.map(([name]) => name).join(" · ")}`);
-  const codes = await Promise.all(stage.map((step) => run(step, { alone: stage.length === 1 })));
-  const failed = codes.find((code) => code !== 0) ?? besideFailed;
-  if (failed !== undefined) stop(failed);
+  const codes = await Promise.all(stage.map((step) => run(step, stage.length === 1)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) {
+    console.log(summary());
+    process.exit(failed || 1);
+  }
 }
-await Promise.all(besides);
-if (besideFailed !== undefined) stop(besideFailed);
 console.log(`\nall checks in ${((Date.now() - began) / 1000).toFixed(0)} s`);
 console.log(summary());
