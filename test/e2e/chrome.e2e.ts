@@ -84,6 +84,21 @@ describe("site chrome in Chromium", () => {
     await context.close();
   });
 
+  it("opens a dialog as soon as its code has arrived, with the page's clock stopped (ADR 0087)", async () => {
+    const { context, page } = await newVisitor(browser);
+    // React holds back what a Suspense boundary reveals after its fallback on a 300 ms timer: with the page's timers
+    // stopped such a dialog would never open. The dialog's code comes in the page's own time; nothing else may wait.
+    await page.clock.install();
+    await page.goto("/gift");
+    await hydrated(page);
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const chunk = page.waitForResponse((response) => /\/assets\/donation-dialog-[\w-]+\.js$/.test(new URL(response.url()).pathname));
+    await page.getByRole("button", { name: "Choose an amount" }).click();
+    expect((await chunk).ok()).toBe(true);
+    await page.getByRole("dialog", { name: "Support the Bell" }).waitFor({ timeout: 5_000 });
+    await context.close();
+  });
+
   it("Send a Wish to a Friend validates the e-mail, sends, and closes by keyboard back to its opener", async () => {
     const { context, page } = await open("/");
     const opener = page.locator("a, button", { hasText: "Send a Wish to a Friend" }).first();
