@@ -2,7 +2,6 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { compiledCatalogues } from "./scripts/compiled-catalogues";
 import { E2E_WORKERS } from "./test/e2e/support/sites";
-import JourneySequencer from "./test/e2e/support/sequencer";
 
 // End-to-end journeys: real Chromium against `wrangler dev` on the built Worker, started once by the global setup: one
 // site for each runner, so files run side by side, never two on one site (ADR 0081).
@@ -17,6 +16,5 @@ export default defineConfig({
     hookTimeout: 120_000,
     maxWorkers: E2E_WORKERS,
     environment: "node",
-    sequence: { sequencer: JourneySequencer },
   },
 });
