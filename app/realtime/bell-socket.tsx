@@ -55,7 +55,9 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
         for (const listener of listeners) listener(message);
       },
       setStatus(next) {
-        status = { ...status, ...next };
+        const changed = { ...status, ...next };
+        if (changed.connected === status.connected && changed.reopened === status.reopened) return;
+        status = changed;
         for (const watcher of watchers) watcher();
       },
     };
@@ -101,9 +103,9 @@ export function BellSocketProvider({ children }: { children: ReactNode }) {
         else early?.push(event.data);
       });
       socket.addEventListener("close", (event) => {
-        api.setStatus({ connected: false });
         clearInterval(heartbeat);
         if (stopped) return;
+        api.setStatus({ connected: false });
         const next = socketClosed(reconnect, event.code, Date.now());
         reconnect = next.state;
         if (next.delayMs !== null) retryTimer = setTimeout(connect, next.delayMs);

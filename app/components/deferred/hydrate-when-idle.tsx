@@ -43,8 +43,8 @@ export function hydrateWhenIdle<P extends object>(Component: ComponentType<P>, t
     useEffect(() => {
       if (live) return;
       let current = true;
-      // React's lazy has its own handler on the same promise, registered first: by the time this runs, the section
-      // can hydrate, and React hydrates it before it applies these props.
+      // A transition: React hydrates the section before it applies these props (and would wait, not show the empty
+      // fallback, were the lazy child still on its way).
       void load().then(() => {
         if (current) startTransition(() => setLive(true));
       });

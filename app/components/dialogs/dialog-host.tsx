@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ComponentType } from "react";
+import { Suspense, useEffect, useRef, useState, type ComponentType } from "react";
 import { OPEN_DIALOG_EVENT } from "~/components/wish-form/events";
 import { isDialogName, type DialogName } from "./dialog-names";
 
@@ -40,7 +40,8 @@ export function DialogHost() {
           loaded.set(name, module.default);
           if (asked.current === name) setOpen({ name, Dialog: module.default });
         },
-        // A chunk that cannot be fetched (offline, a deploy replaced it) leaves the page as it was; the next ask tries again.
+        // A chunk that cannot be fetched (offline, a deploy replaced it) leaves the page as it was, not replaced by the
+        // error page as a failed lazy component would.
         () => undefined,
       );
     };
@@ -49,13 +50,16 @@ export function DialogHost() {
   }, []);
 
   if (!open) return null;
+  // Nothing in a dialog suspends today; the boundary keeps one that someday does from suspending the whole page.
   return (
-    <open.Dialog
-      key={open.name}
-      onClose={() => {
-        asked.current = null;
-        setOpen(null);
-      }}
-    />
+    <Suspense fallback={null}>
+      <open.Dialog
+        key={open.name}
+        onClose={() => {
+          asked.current = null;
+          setOpen(null);
+        }}
+      />
+    </Suspense>
   );
 }
