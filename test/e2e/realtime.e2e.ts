@@ -264,6 +264,23 @@ describe("the sections that hydrate when the browser is idle (ADRs 0010, 0085)",
   });
 });
 
+describe("the same sections after a client-side navigation (ADR 0085)", () => {
+  it("come with the rest of the home page, even in a browser that is never idle", { timeout: 60_000 }, async () => {
+    const { context, page } = await newVisitor(browser);
+    await holdIdleTime(page);
+    await page.goto("/about");
+    await waitForHydration(page);
+    await page.locator("header a[href='/']").first().click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.locator("#wish-form").waitFor();
+    // Rendered in the navigation's own commit: nothing of the page is left for an idle moment that never comes.
+    expect(await page.locator("#wish-wall article").count()).toBeGreaterThan(0);
+    expect(await page.locator("section[aria-labelledby=pending-title]").count()).toBe(1);
+    expect(await page.locator("section[aria-labelledby=live-strip-title]").count()).toBe(1);
+    await context.close();
+  });
+});
+
 describe("a ring that gives up (issue 23)", () => {
   it("makes the home page read its data once, for the wishes that wait again", { timeout: 60_000 }, async () => {
     const { context, page, room, asked: reads } = await homeOnFakeRoom();

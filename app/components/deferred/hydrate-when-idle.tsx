@@ -1,4 +1,5 @@
 import { lazy, memo, startTransition, Suspense, useEffect, useRef, useState, type ComponentType } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 
 /** Resolves when the browser next has idle time, and at the latest after `timeoutMs`. */
 function browserIdle(timeoutMs: number): Promise<void> {
@@ -38,8 +39,12 @@ export function hydrateWhenIdle<P extends object>(Component: ComponentType<P>, t
     );
   });
   function HydrateWhenIdle(props: P) {
+    // Mounted by a client-side navigation there is no server HTML to keep: the section renders with the page at once
+    // (deferring it would leave it empty until the browser is idle).
+    const hydrated = useHydrated();
+    const [afterHydration] = useState(hydrated);
     const served = useRef(props).current;
-    const [live, setLive] = useState(loaded);
+    const [live, setLive] = useState(loaded || afterHydration);
     useEffect(() => {
       if (live) return;
       let current = true;
@@ -52,6 +57,7 @@ export function hydrateWhenIdle<P extends object>(Component: ComponentType<P>, t
         current = false;
       };
     }, [live]);
+    if (afterHydration) return <Component {...props} />;
     return <Boundary {...(live ? props : served)} />;
   }
   HydrateWhenIdle.displayName = `HydrateWhenIdle(${Component.displayName ?? Component.name})`;
