@@ -144,14 +144,18 @@ export function useBellSocketConnected(): boolean {
   return useSocketStatus().connected;
 }
 
-/** Calls `onReopen` each time the socket opens again after a drop (not on the first open). */
+/**
+ * Calls `onReopen` each time the socket opens again after a drop while the component is mounted (not on the first
+ * open). A component mounted after a reopen read its data with its page and has missed nothing.
+ */
 export function useSocketReopened(onReopen: () => void): void {
   const { reopened } = useSocketStatus();
+  const atMount = useRef(reopened);
   const latest = useRef(onReopen);
   useEffect(() => {
     latest.current = onReopen;
   });
   useEffect(() => {
-    if (reopened > 0) latest.current();
+    if (reopened > atMount.current) latest.current();
   }, [reopened]);
 }

@@ -333,6 +333,19 @@ describe("after the socket drops and comes back (issue 23)", () => {
     // The page learns of the new socket on its own time; the clock moves on in steps until its one read comes (the
     // resync waits 1–3 s; the 10 s poll does not run while the socket is open).
     await expect.poll(clockedCount(page, reloads, 500)).toBe(1);
+
+    // A page opened after the reopen reads its data with its navigation, and nothing more: away to /about and back.
+    await page.locator("header a[href='/about']").first().click();
+    await page.waitForURL((url) => url.pathname === "/about");
+    await page.locator("header a[href='/']").first().click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await page.locator("#wish-form").waitFor();
+    await page.waitForLoadState("networkidle");
+    const navigated = reloads.length;
+    // Longer than the resync's 1–3 s.
+    await page.clock.runFor(4_000);
+    await page.waitForLoadState("networkidle");
+    expect(reloads.slice(navigated), "reads after the home page was opened").toEqual([]);
     await context.close();
   });
 });
