@@ -5,7 +5,7 @@
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, newVisitor } from "./support/browser";
+import { launchBrowser, newVisitor, skipRingFallback } from "./support/browser";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,6 +25,7 @@ describe("ringing on IBM Quantum (the fake service) in Chromium", () => {
     const { context, page } = await newVisitor(browser, { baseURL: inject("ibmBaseURL") });
     const pageErrors: string[] = [];
     page.on("pageerror", (error) => pageErrors.push(error.message));
+    await page.clock.install();
     expect((await page.goto("/"))?.status()).toBe(200);
     await page.waitForFunction(() => (window as unknown as { __remixContext?: unknown }).__remixContext !== undefined);
 
@@ -48,6 +49,7 @@ describe("ringing on IBM Quantum (the fake service) in Chromium", () => {
     const job = state.jobs.find((entry) => entry.tags?.includes(`ring:${bellRingId}`));
     expect(job, "the Worker created the ring's job at the fake IBM service").toBeDefined();
 
+    await skipRingFallback(page, bellRingId);
     await page.waitForURL(new RegExp(`/bell/${bellRingId}$`), { timeout: 30_000 });
     // The poller asks IBM every IBM_POLL_SECONDS (1 s here); the page fills from the socket (or its fallback poll) without a reload.
     await page.getByText(job!.backend).first().waitFor({ timeout: 90_000 });

@@ -2,6 +2,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { RING_FLOW } from "../../../app/domain/limits";
+import { KNOWN_RINGS_STORAGE_KEY } from "../../../app/hooks/storage";
 
 /**
  * This file's site: the one of its runner (vitest numbers runners from 1, `VITEST_POOL_ID`). Files that run at once
@@ -110,6 +112,17 @@ export async function runAxe(page: Page, options: object, context?: object): Pro
     },
     { opts: options, ctx: context },
   );
+}
+
+/**
+ * Takes a page that has just rung to its ring's page without the real-time wait: the page leaves at the spec's 8 s
+ * fallback (ADR 0024), which the bell's own journeys keep in real time (bell.e2e.ts); in the others those seconds prove
+ * nothing. The page's clock must have been installed before it loaded. The page remembers the ring in the same turn
+ * as it sets the fallback, so once the ring is in its storage the clock can jump past it.
+ */
+export async function skipRingFallback(page: Page, bellRingId: string): Promise<void> {
+  await page.waitForFunction(([key, id]) => (localStorage.getItem(key) ?? "").includes(id), [KNOWN_RINGS_STORAGE_KEY, bellRingId] as const);
+  await page.clock.fastForward(RING_FLOW.fallbackRedirectMs);
 }
 
 /**
