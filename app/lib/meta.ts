@@ -116,10 +116,15 @@ export function languageAlternates(site: SiteInfo, path: string): MetaDescriptor
   ];
 }
 
+/** A page's title as the browser's tab shows it. */
+export function pageTitle(title: string, siteName: string): string {
+  return `${title} | ${siteName}`;
+}
+
 /** Every tag a page needs: title, description, canonical, Open Graph, Twitter card, keywords and JSON-LD. */
 export function pageMeta(site: SiteInfo, input: PageMetaInput): MetaDescriptor[] {
   const t = siteTranslate(site);
-  const fullTitle = input.title ? `${input.title} | ${site.siteName}` : t("{siteName}: a digital wishing well for the quantum age", { siteName: site.siteName });
+  const fullTitle = input.title ? pageTitle(input.title, site.siteName) : t("{siteName}: a digital wishing well for the quantum age", { siteName: site.siteName });
   const canonical = absoluteUrl(site, localizePath(input.path, site.locale ?? DEFAULT_LOCALE));
   const shareTitle = input.image?.title ?? input.title ?? site.siteName;
   const wide = ogImageUrl(site, { title: shareTitle, subtitle: input.image?.subtitle ?? input.description, variant: input.image?.variant });

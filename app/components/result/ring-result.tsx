@@ -36,6 +36,7 @@ import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
 import { useI18n } from "~/i18n/i18n";
 import { regionName } from "~/i18n/place";
+import { pageTitle } from "~/lib/meta";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
 import { useStoredString } from "~/hooks/use-stored-string";
 import type { PublicWish } from "~/domain/public-wish";
@@ -147,6 +148,12 @@ export function RingResult({
   const numbered = ring.wishes.length === ring.circuit.qubits;
   // The poem is stored in English and read in the page's language: every catalogue holds each line (same hash).
   const title = processing ? listeningTitle(t, ring) : t(ring.poem ?? RING_TITLE_FALLBACK);
+  // A result that arrives over the socket changes the page in place, without the loader its <title> comes from: the
+  // tab (and a bookmark made now) would keep saying "A ring of the bell".
+  const poemTitle = ring.poem ? t(ring.poem) : null;
+  useEffect(() => {
+    if (poemTitle) document.title = pageTitle(poemTitle, siteName);
+  }, [poemTitle, siteName]);
   const yours = useYourWishIn(ring);
   const yourQubit = yours ? ring.wishes.indexOf(yours) : -1;
   const shareText = ringShareText(t, ring, ring.circuit.qubits || ring.wishes.length, siteName, yours?.wish);
