@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { poemFor } from "../../app/domain/poem";
 import { BATCH_FAILED, BELL_JUST_RANG_LINK, creditsLow, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
-import { axeViolations, baseURL, freshFingerprint, holdIdleTime, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
+import { fakeRoom } from "./support/fake-room";
 import { uniqueWord } from "../support/unique-words";
 
 let browser: Browser;
@@ -23,18 +24,6 @@ function askedOf(page: Page, { api = false } = {}): string[] {
     if (pathname.endsWith(".data") || (api && pathname.startsWith("/api/"))) asked.push(pathname);
   });
   return asked;
-}
-
-/** The page's socket, answered by the test instead of the room: `send` gives the page a message. */
-async function fakeRoom(page: Page): Promise<{ connected: () => Promise<void>; send: (message: string) => void }> {
-  let server: { send: (message: string) => void } | undefined;
-  await page.routeWebSocket(/\/ws$/, (ws) => {
-    server = ws;
-  });
-  return {
-    connected: () => expect.poll(() => server !== undefined).toBe(true),
-    send: (message) => server!.send(message),
-  };
 }
 
 /**
@@ -223,60 +212,6 @@ describe("the home page from the socket alone (issue 23)", () => {
     // Longer than any read a page may still make: the 1–3 s resync and the map's debounce.
     await page.clock.runFor(4_000);
     expect(asked).toEqual([]);
-    await context.close();
-  });
-});
-
-describe("the sections that hydrate when the browser is idle (ADRs 0010, 0085)", () => {
-  it("keep what the server drew while the socket opens and a wish arrives, then take the news once hydrated", { timeout: 60_000 }, async () => {
-    const { context, page } = await newVisitor(browser);
-    const idle = await holdIdleTime(page);
-    const room = await fakeRoom(page);
-    // At least one wish waits, whatever the files before this one rang.
-    expect((await post("/api/wishes", { wish: `Quiet harbours for every boat, ${uniqueWord()}`, deviceFingerprint: freshFingerprint() })).status).toBe(201);
-    await page.goto("/");
-    const drawn = () =>
-      page.evaluate(() => ({
-        wall: document.querySelectorAll("#wish-wall article").length,
-        pending: document.querySelectorAll("section[aria-labelledby=pending-title] li").length,
-        strip: document.querySelectorAll("section[aria-labelledby=live-strip-title] li").length,
-      }));
-    const served = await drawn();
-    expect(served.wall, "the seed's wishes on the wall").toBeGreaterThan(0);
-    expect(served.pending, "the waiting wishes").toBeGreaterThan(0);
-    await waitForHydration(page);
-    await room.connected();
-
-    const ribbon = page.getByRole("region", { name: "The bell in numbers" });
-    const total = async () => Number(((await ribbon.locator("li").first().locator("[aria-hidden=true]").textContent()) ?? "").replace(/\D/g, ""));
-    const before = await total();
-    const text = `Paper cranes over the harbour, ${uniqueWord()}`;
-    const wish = { id: `idle-${crypto.randomUUID()}`, wish: text, name: "Noor", country: "Chile", countryCode: "CL", location: "Chile", theme: "Hope", status: "pending", bellRingId: null, timestamp: new Date().toISOString(), resonanceCount: 0 };
-    room.send(JSON.stringify({ type: "wish-submitted", country: "Chile", countryCode: "CL", theme: "Hope", wish }));
-    // The ribbon hydrated with the page and counts the wish: the page has taken the message.
-    await expect.poll(total).toBe(before + 1);
-    expect(await drawn(), "the sections still show the server's HTML, not an empty fallback").toEqual(served);
-
-    await idle();
-    await expect.poll(() => page.locator("section[aria-labelledby=pending-title]").textContent()).toContain(text);
-    expect((await drawn()).wall).toBe(served.wall);
-    await context.close();
-  });
-});
-
-describe("the same sections after a client-side navigation (ADR 0085)", () => {
-  it("come with the rest of the home page, even in a browser that is never idle", { timeout: 60_000 }, async () => {
-    const { context, page } = await newVisitor(browser);
-    await holdIdleTime(page);
-    await page.goto("/about");
-    await waitForHydration(page);
-    await page.locator("header a[href='/']").first().click();
-    await page.waitForURL((url) => url.pathname === "/");
-    await page.locator("#wish-form").waitFor();
-    // Rendered in the navigation's own commit: nothing of the page is left for an idle moment that never comes.
-    expect(await page.locator("#wish-wall article").count()).toBeGreaterThan(0);
-    expect(await page.locator("section[aria-labelledby=pending-title]").count()).toBe(1);
-    expect(await page.locator("section[aria-labelledby=live-strip-title]").count()).toBe(1);
     await context.close();
   });
 });

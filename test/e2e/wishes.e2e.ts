@@ -22,7 +22,7 @@ import {
 } from "../../app/domain/messages";
 import type { PublicWish, WallPage } from "../../app/domain/public-wish";
 import { FINGERPRINT_STORAGE_KEY } from "../../app/domain/fingerprint";
-import { axeViolations, baseURL, freshFingerprint, holdIdleTime, launchBrowser, newVisitor, persistDir, waitForSectionHydration } from "./support/browser";
+import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, persistDir, waitForSectionHydration } from "./support/browser";
 import { uniqueWord } from "../support/unique-words";
 
 let browser: Browser;
@@ -262,22 +262,6 @@ describe("making a wish", () => {
 });
 
 describe("the Wish Wall", () => {
-  it("applies a filter chosen before the wall has hydrated, once it has (ADR 0010)", async () => {
-    const { context, page } = await newVisitor(browser);
-    const idle = await holdIdleTime(page);
-    await openHydrated(page);
-    const theme = page.getByRole("combobox", { name: "Theme" });
-    await theme.selectOption("Peace");
-    expect(new URL(page.url()).search, "nothing runs the wall's filters before it hydrates").toBe("");
-    await idle();
-    await page.waitForURL(/\?theme=Peace$/);
-    expect(await theme.inputValue()).toBe("Peace");
-    await expect.poll(() => wall(page).locator("article span[class]").filter({ hasText: /^Theme: \S/ }).allTextContents()).toEqual(
-      expect.arrayContaining(["Theme: Peace"]),
-    );
-    await context.close();
-  });
-
   it("filters by theme and country in place, updating the address and the header", async () => {
     const { context, page } = await newVisitor(browser);
     await openHydrated(page);

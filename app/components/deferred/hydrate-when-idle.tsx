@@ -14,7 +14,7 @@ function browserIdle(timeoutMs: number): Promise<void> {
  * the browser hydrates it only once the page is idle. During hydration React meets a lazy component that has not
  * resolved yet, keeps the server's HTML as it is, and hydrates that boundary later in a task of its own, so the
  * first hydration (the form and the bell) is not one long task for the whole page. A click inside the section
- * before then is replayed once it hydrates.
+ * before then does what it does without JavaScript (a link loads its page, a form posts).
  *
  * Until then the section is given the props it was rendered with on the server (ADR 0085): React throws away server
  * HTML it has not hydrated when new props reach it, and would show the empty fallback until the browser is idle.

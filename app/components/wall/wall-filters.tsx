@@ -1,5 +1,5 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { useEffect, useEffectEvent, useId, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import {
   WALL_SORTS,
   WALL_THEME_FILTERS,
@@ -80,13 +80,12 @@ export function WallFilterForm({ filters, countries }: { filters: WallFilters; c
   // The wall hydrates when the browser is idle (ADR 0010): a filter changed before then changed only the page's HTML,
   // and React would put the select back to the address's value. It applies now, as it would have then.
   const formRef = useRef<HTMLFormElement>(null);
-  const served = useRef(filters);
-  useEffect(() => {
+  const applyEarlyChoice = useEffectEvent(() => {
     const form = formRef.current;
-    if (form && wallSearch(filtersOf(form)) !== wallSearch({ ...served.current, page: 1 })) apply(form);
-    // Once, on hydration: later changes arrive through onSelect.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (form && wallSearch(filtersOf(form)) !== wallSearch({ ...filters, page: 1 })) apply(form);
+  });
+  // Once, on hydration (the filters it rendered with are the server's); later changes arrive through onSelect.
+  useEffect(() => applyEarlyChoice(), []);
 
   function onSelect(event: ChangeEvent<HTMLSelectElement>) {
     if (event.currentTarget.form) apply(event.currentTarget.form);

@@ -117,12 +117,19 @@ export async function runAxe(page: Page, options: object, context?: object): Pro
 /**
  * Takes a page that has just rung to its ring's page without the real-time wait: the page leaves at the spec's 8 s
  * fallback (ADR 0024), which the bell's own journeys keep in real time (bell.e2e.ts); in the others those seconds prove
- * nothing. The page's clock must have been installed before it loaded. The page remembers the ring in the same turn
- * as it sets the fallback, so once the ring is in its storage the clock can jump past it.
+ * nothing. The page's clock must have been installed before it loaded.
  */
 export async function skipRingFallback(page: Page, bellRingId: string): Promise<void> {
-  await page.waitForFunction(([key, id]) => (localStorage.getItem(key) ?? "").includes(id), [KNOWN_RINGS_STORAGE_KEY, bellRingId] as const);
+  await ringRead(page, bellRingId);
   await page.clock.fastForward(RING_FLOW.fallbackRedirectMs);
+}
+
+/**
+ * Waits until the page has read its ring's answer, not only received it: it remembers the ring in the same turn as
+ * it starts the cooldown and sets the 8 s fallback, so a test may move the page's clock from here on.
+ */
+export async function ringRead(page: Page, bellRingId: string): Promise<void> {
+  await page.waitForFunction(([key, id]) => (localStorage.getItem(key) ?? "").includes(id), [KNOWN_RINGS_STORAGE_KEY, bellRingId] as const);
 }
 
 /**
