@@ -28,3 +28,13 @@ describe("the project's Node", () => {
     expect(process.version).toBe(`v${projectNode}`);
   });
 });
+
+// ADR 0090: TypeScript 7's native compiler checks the types; the `typescript` package stays the API its users support.
+describe("the type check", () => {
+  it("runs TypeScript 7, and the `typescript` API package stays the 5.x that Remix and typescript-eslint accept", () => {
+    const printed = execFileSync("npm", ["run", "--silent", "typecheck", "--", "--version"], { cwd: root, encoding: "utf8" }).trim();
+    expect(printed).toBe(`Version ${pkg.devDependencies["@typescript/native"].replace("npm:typescript@", "")}`);
+    expect(printed).toMatch(/^Version 7\./);
+    expect(pkg.devDependencies.typescript).toMatch(/^5\.\d+\.\d+$/);
+  });
+});
