@@ -15,6 +15,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: E2E_WORKERS,
+    // Files share their runner's process, one after another: each opens and closes its own browser connection and
+    // contexts, and no support module keeps state; a fresh process a file cost about 1.2 CPU-s (bench/README.md).
+    isolate: false,
     environment: "node",
   },
 });
