@@ -1,6 +1,6 @@
 // `npm test`: every check CI runs, stopping at the first failure, then one plain summary line. Types, lint, the build
-// and the Chromium install do not depend on each other and run side by side, as do the Node and bundle lanes and the
-// workerd lanes; the journeys run last, alone.
+// and the Chromium install do not depend on each other and run side by side, as do the workerd lanes; the other test
+// lanes run one by one.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -22,11 +22,8 @@ const stages = [
     ["build", bin("remix"), ["vite:build"]],
     ["chromium", "node", ["scripts/ensure-chromium.mjs"]],
   ],
-  // Side by side: the bundle lane waits on the wrangler dev it starts for about a third of its time.
-  [
-    ["node: pure rules in Node (test/unit, test/node)", bin("vitest"), vitest("vitest.node.config.ts", "node.json")],
-    ["bundle: the Worker bundle and wrangler dev, inspected in Node (test/bundle)", bin("vitest"), vitest("vitest.bundle.config.ts", "bundle.json")],
-  ],
+  [["node: pure rules in Node (test/unit, test/node)", bin("vitest"), vitest("vitest.node.config.ts", "node.json")]],
+  [["bundle: the Worker bundle and wrangler dev, inspected in Node (test/bundle)", bin("vitest"), vitest("vitest.bundle.config.ts", "bundle.json")]],
   // The workerd lanes side by side: the IBM lane's chaos run mostly waits on its fake service's answers.
   [
     ["worker: routes, D1 and the BellRoom inside workerd (test/integration)", bin("vitest"), vitest("vitest.config.ts", "workerd.json")],
