@@ -8,6 +8,7 @@ export function ensureDevVars(): void;
 export function wrangler(args: string[], options?: { quiet?: boolean }): string;
 export function build(): void;
 export function migrate(persistTo?: string): void;
+export function migrateThrowaway(persistTo: string): void;
 export function queryLocal<T = Record<string, unknown>>(sql: string, persistTo?: string): T[];
 export function isDatabaseEmpty(persistTo?: string): boolean;
 export function seed(persistTo?: string): void;

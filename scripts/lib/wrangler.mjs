@@ -1,7 +1,7 @@
 // Shared helpers for the project's scripts and the test harness: run wrangler offline, migrate and seed a
 // local D1, and start the built Worker in workerd.
 import { spawn, spawnSync } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -59,6 +59,24 @@ export function build() {
 
 export function migrate(persistTo) {
   wrangler(["d1", "migrations", "apply", "DB", "--local", ...persistArgs(persistTo)], { quiet: true });
+}
+
+/**
+ * A new, empty database with every migration's SQL applied, in order, by one `wrangler d1 execute`: `migrations
+ * apply` starts a Miniflare for each migration (27 of them, 9.5 s). It keeps no `d1_migrations` rows, so it is for
+ * throwaway databases that no `migrations apply` will meet again (the journeys' sites).
+ */
+export function migrateThrowaway(persistTo) {
+  const folder = join(root, "migrations");
+  const sql = readdirSync(folder)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()
+    .map((name) => readFileSync(join(folder, name), "utf8"))
+    .join("\n");
+  const sqlFile = join(persistTo, "migrations.sql");
+  mkdirSync(persistTo, { recursive: true });
+  writeFileSync(sqlFile, sql);
+  wrangler(["d1", "execute", "DB", "--local", "--file", sqlFile, ...persistArgs(persistTo)], { quiet: true });
 }
 
 export function queryLocal(sql, persistTo) {
