@@ -20,7 +20,7 @@ export const OFF_THIS_MACHINE_REFUSED = ["--proxy-server=http://127.0.0.1:9"];
  * own for every new window, headless too: about 0.5 s of CPU for each fresh visitor, a popup no test opens and no
  * page can reach. Without it a visitor's first page load costs 0.9 s of CPU instead of 1.8 (ADR 0089).
  */
-export const NO_OMNIBOX_POPUP = ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"];
+const NO_OMNIBOX_POPUP = ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"];
 
 export const CHROMIUM_FLAGS = [
   "--no-sandbox",
