@@ -64,7 +64,7 @@ export function migrate(persistTo) {
 /**
  * A new, empty database with every migration's SQL applied, in order, by one `wrangler d1 execute`: `migrations
  * apply` starts a Miniflare for each migration (27 of them, 9.5 s). It keeps no `d1_migrations` rows, so it is for
- * throwaway databases that no `migrations apply` will meet again (the journeys' sites).
+ * throwaway databases that no `migrations apply` will meet again (the journeys' sites, the /og cold start's).
  */
 export function migrateThrowaway(persistTo) {
   const folder = join(root, "migrations");

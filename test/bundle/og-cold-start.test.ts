@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { migrate, queryLocal, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
+import { migrateThrowaway, queryLocal, startServer, stopServer } from "../../scripts/lib/wrangler.mjs";
 import { readOgCard, storedCardKey } from "../../app/server/og/card.server";
 import { signOgPath } from "../../app/server/og/signature.server";
 import { freePort } from "../support/free-port";
@@ -44,7 +44,7 @@ async function stop() {
 
 beforeAll(async () => {
   persistDir = mkdtempSync(join(tmpdir(), "quantum-bell-og-cold-"));
-  migrate(persistDir);
+  migrateThrowaway(persistDir);
   await start();
 }, 180_000);
 
