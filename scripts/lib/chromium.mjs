@@ -18,7 +18,7 @@ export const OFF_THIS_MACHINE_REFUSED = ["--proxy-server=http://127.0.0.1:9"];
 /**
  * Chromium 156 opens the omnibox's drop-down (a WebUI page, chrome://omnibox-popup.top-chrome) in a renderer of its
  * own for every new window, headless too: about 0.5 s of CPU for each fresh visitor, a popup no test opens and no
- * page can reach. Without it a visitor's first page load costs 0.9 s of CPU instead of 1.8 (ADR 0089).
+ * page can reach. Without it a fresh visitor and its first page cost 1.0 s of CPU instead of 1.8 (ADR 0089).
  */
 const NO_OMNIBOX_POPUP = ["--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup"];
 

@@ -98,9 +98,9 @@ describe("ringing the bell in Chromium", () => {
     expect(await page.getByRole("heading", { name: "The entangled wishes" }).count()).toBe(1);
     expect(await page.getByRole("link", { name: /^Share on X/ }).getAttribute("href")).toContain(encodeURIComponent(ringUrl.href));
 
-    // Every address in the tags is on the configured public origin (SITE_URL), as on every other page. The tags as
-    // the page is served now that the ring has its result, as a crawler reads them: a page that arrived before the
-    // result keeps the tags it was served with and follows the poem in its tab title only.
+    // Every address in the tags is on the configured public origin (SITE_URL), as on every other page. The tags are
+    // read from the page as served now that the ring has its result, as a crawler reads them: a page that arrived
+    // before the result keeps the tags it was served with, and follows the poem in its tab title only.
     const tags = await page.evaluate(async (url) => {
       const served = new DOMParser().parseFromString(await (await fetch(url)).text(), "text/html");
       const attribute = (selector: string, name: string) => served.querySelector(selector)?.getAttribute(name) ?? "";
