@@ -134,9 +134,17 @@ export function startServer({ port, persistTo, vars = {}, stdio = "pipe", args =
     { cwd: root, env: productionEnv, stdio, detached: process.platform !== "win32" },
   );
   let output = "";
-  child.stdout?.on("data", (d) => (output += d));
-  child.stderr?.on("data", (d) => (output += d));
-  const ready = waitForHttp(`http://127.0.0.1:${port}/api/infrastructure/health`, 60_000).catch((error) => {
+  // A wrangler that cannot start (a port already taken, a bad config) says so and exits: no need to wait a minute.
+  const failed = new Promise((_, reject) => {
+    child.once("exit", (code) => reject(new Error(`wrangler dev exited (${code}) before it answered`)));
+    const watch = (d) => {
+      output += d;
+      if (/Address already in use/.test(output)) reject(new Error("wrangler dev found a port already in use"));
+    };
+    child.stdout?.on("data", watch);
+    child.stderr?.on("data", watch);
+  });
+  const ready = Promise.race([waitForHttp(`http://127.0.0.1:${port}/api/infrastructure/health`, 60_000), failed]).catch((error) => {
     stopServer(child);
     throw new Error(`${error.message}\n--- wrangler output ---\n${output}`);
   });

@@ -41,10 +41,6 @@ export default async function setup(project: TestProject) {
   migrateThrowaway(seededDatabase);
   copyDatabase(seededDatabase, ibmPersistDir);
   const chromium = launchChromiumServer();
-  const ports: number[] = [];
-  // Each server's HTTP port and, since they start at once, an inspector port of its own (wrangler's default is one).
-  for (let i = 0; i < 2 * (E2E_WORKERS + 1); i++) ports.push(await freePort());
-  const [ibmPort, inspectorPort, ...sitePorts] = ports;
   const fake = await startIbmFakeServer({ port: 0 });
   // Every browser shares 127.0.0.1, so the per-network wish and ring limits and the wall's one card per network are lifted, and journeys that ring one after another do
   // not wait out the spec's 20 s cooldown; both rules themselves are tested in workerd.
@@ -56,10 +52,8 @@ export default async function setup(project: TestProject) {
     RING_NETWORK_RINGS_PER_HOUR: "100000",
     WALL_ONE_PER_NETWORK: "0",
   };
-  const ibmServer = startServer({
-    port: ibmPort,
+  const ibmSite = startSite({
     persistTo: ibmPersistDir,
-    args: ["--inspector-port", String(inspectorPort)],
     vars: {
       ...testVars,
       QUANTUM_PROVIDER: "ibm",
@@ -75,29 +69,47 @@ export default async function setup(project: TestProject) {
     seed(seededDatabase);
     for (const persistDir of persistDirs) copyDatabase(seededDatabase, persistDir);
   } catch (error) {
-    stopServer(ibmServer.child);
+    await ibmSite.then(({ server }) => stopServer(server.child)).catch(() => undefined);
     await fake.close();
     await (await chromium).close();
     throw error;
   }
-  const servers = persistDirs.map((persistDir, i) => startServer({ port: sitePorts[2 * i], persistTo: persistDir, vars: testVars, args: ["--inspector-port", String(sitePorts[2 * i + 1])] }));
-  await Promise.all([...servers.map((server) => server.ready), ibmServer.ready]);
+  const [ibm, ...sites] = await Promise.all([ibmSite, ...persistDirs.map((persistDir) => startSite({ persistTo: persistDir, vars: testVars }))]);
+  const servers = [ibm, ...sites].map(({ server }) => server);
   const chromiumServer = await chromium;
   project.provide(
     "sites",
-    persistDirs.map((persistDir, i) => ({ baseURL: `http://127.0.0.1:${sitePorts[2 * i]}`, persistDir })),
+    persistDirs.map((persistDir, i) => ({ baseURL: sites[i].baseURL, persistDir })),
   );
   project.provide("seededDatabase", seededDatabase);
-  project.provide("ibmBaseURL", `http://127.0.0.1:${ibmPort}`);
+  project.provide("ibmBaseURL", ibm.baseURL);
   project.provide("ibmFakeURL", fake.url);
   project.provide("chromiumEndpoint", chromiumServer.wsEndpoint());
   return async () => {
     for (const server of servers) stopServer(server.child);
-    stopServer(ibmServer.child);
     await fake.close();
     await chromiumServer.close();
     for (const persistDir of persistDirs) rmSync(persistDir, { recursive: true, force: true });
     rmSync(seededDatabase, { recursive: true, force: true });
     rmSync(ibmPersistDir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Starts `wrangler dev` for a site on two ports picked now: its HTTP port and an inspector port of its own (wrangler's
+ * default is one, and the sites start at once). A port is free when picked and taken only when wrangler binds it, so a
+ * server starting beside it may bind it first for one of its own sockets; wrangler then says "Address already in
+ * use" and the site starts again on a new pair.
+ */
+async function startSite(options: { persistTo: string; vars: Record<string, string> }): Promise<{ server: ReturnType<typeof startServer>; baseURL: string }> {
+  for (let attempt = 1; ; attempt++) {
+    const [port, inspectorPort] = [await freePort(), await freePort()];
+    const server = startServer({ ...options, port, args: ["--inspector-port", String(inspectorPort)] });
+    try {
+      await server.ready;
+      return { server, baseURL: `http://127.0.0.1:${port}` };
+    } catch (error) {
+      if (attempt === 3 || !server.output().includes("Address already in use")) throw error;
+    }
+  }
 }
