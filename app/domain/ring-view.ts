@@ -88,3 +88,16 @@ export function applyBatchUpdate(ring: RingView, message: BatchUpdate): RingView
     error: null,
   };
 }
+
+const finished = (ring: RingView) => ring.status === RING_STATUS.completed || ring.status === RING_STATUS.failed;
+
+/**
+ * What a ring's page shows: the loader's ring, or what the room's socket said about it since. A ring never goes back
+ * to waiting, so a live view that has finished stays over a loader answer that has not: a reload under way when the
+ * socket brought the result was read before the result was stored, and lands after it.
+ */
+export function shownRing(loaded: RingView, live: { to: RingView; view: RingView } | null): RingView {
+  if (!live || live.view.id !== loaded.id) return loaded;
+  if (live.to === loaded) return live.view;
+  return finished(live.view) && !finished(loaded) ? live.view : loaded;
+}

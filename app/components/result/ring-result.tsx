@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFormats } from "~/i18n/format";
 import { PENDING_POLL_MS } from "~/domain/limits";
 import { BATCH_FAILED, BATCH_GAVE_UP } from "~/domain/messages";
-import { applyBatchUpdate, type RingView } from "~/domain/ring-view";
+import { applyBatchUpdate, shownRing, type RingView } from "~/domain/ring-view";
 import { useBellMessages, useBellSocketConnected } from "~/realtime/bell-socket";
 import { useResync } from "~/realtime/live-home";
 import { container, visuallyHidden } from "~/styles/layout.css";
@@ -72,7 +72,7 @@ function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
   const [turbulence, setTurbulence] = useState(false);
   // What the socket said, for as long as the loader's ring is the one it was applied to.
   const [applied, setApplied] = useState<{ to: RingView; view: RingView } | null>(null);
-  const view = applied?.to === ring ? applied.view : ring;
+  const view = shownRing(ring, applied);
   const processing = ring.status === RING_STATUS.queued || ring.status === RING_STATUS.running;
   const resync = useResync();
 

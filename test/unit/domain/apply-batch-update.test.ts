@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applyBatchUpdate, type RingView } from "~/domain/ring-view";
+import { applyBatchUpdate, shownRing, type RingView } from "~/domain/ring-view";
 
 const waiting = {
   id: "ring-1",
@@ -44,5 +44,29 @@ describe("applying the room's batch-update to a waiting ring's page (issue 23)",
     const failed = (retrying: boolean) => ({ type: "batch-update", subType: "failed", bellRingId: "ring-1", data: { error: "Turbulence", retrying } }) as const;
     expect(applyBatchUpdate(waiting, failed(true))).toMatchObject({ status: "running", error: "Turbulence" });
     expect(applyBatchUpdate(waiting, failed(false))).toMatchObject({ status: "failed", error: "Turbulence" });
+  });
+});
+
+describe("the ring a page shows, between its loader and the socket", () => {
+  const live = applyBatchUpdate(waiting, completed("2026-11-25T10:00:04.250Z"))!;
+
+  it("shows what the socket said over the loader's ring it was applied to", () => {
+    expect(shownRing(waiting, null)).toBe(waiting);
+    expect(shownRing(waiting, { to: waiting, view: live })).toBe(live);
+  });
+
+  it("keeps a finished ring when a reload read before the result lands after it (the poem stays)", () => {
+    const staleReload = { ...waiting };
+    expect(shownRing(staleReload, { to: waiting, view: live })).toBe(live);
+  });
+
+  it("takes a newer loader answer otherwise: the stored ring once finished, another ring always", () => {
+    const stored = { ...live, secondsTaken: 4.3 };
+    expect(shownRing(stored, { to: waiting, view: live })).toBe(stored);
+    const retry = { ...waiting, error: "Turbulence" };
+    const newer = { ...waiting, error: null };
+    expect(shownRing(newer, { to: waiting, view: retry })).toBe(newer);
+    const other = { ...waiting, id: "ring-2" };
+    expect(shownRing(other, { to: waiting, view: live })).toBe(other);
   });
 });
