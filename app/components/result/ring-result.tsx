@@ -70,7 +70,7 @@ function useLiveRing(ring: RingView): { view: RingView; retrying: boolean } {
   const { revalidate } = useRevalidator();
   const connected = useBellSocketConnected();
   const [turbulence, setTurbulence] = useState(false);
-  // What the socket said, for as long as the loader's ring is the one it was applied to.
+  // What the socket said, and the loader's ring it was applied to; shownRing says which of the two the page shows.
   const [applied, setApplied] = useState<{ to: RingView; view: RingView } | null>(null);
   const view = shownRing(ring, applied);
   const processing = ring.status === RING_STATUS.queued || ring.status === RING_STATUS.running;
