@@ -74,7 +74,16 @@ export default async function setup(project: TestProject) {
     await (await chromium).close();
     throw error;
   }
-  const [ibm, ...sites] = await Promise.all([ibmSite, ...persistDirs.map((persistDir) => startSite({ persistTo: persistDir, vars: testVars }))]);
+  const started = await Promise.allSettled([ibmSite, ...persistDirs.map((persistDir) => startSite({ persistTo: persistDir, vars: testVars }))]);
+  const failure = started.find((result) => result.status === "rejected");
+  if (failure) {
+    // The sites that did start would otherwise outlive the run.
+    for (const result of started) if (result.status === "fulfilled") stopServer(result.value.server.child);
+    await fake.close();
+    await (await chromium).close();
+    throw failure.reason;
+  }
+  const [ibm, ...sites] = started.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof startSite>>>).value);
   const servers = [ibm, ...sites].map(({ server }) => server);
   const chromiumServer = await chromium;
   project.provide(
