@@ -22,5 +22,6 @@ export function startServer(options: {
   /** Passed on to `wrangler dev` (e.g. `--inspector-port`). */
   args?: string[];
 }): { child: ChildProcess; ready: Promise<void>; output: () => string };
+export const PORT_IN_USE: RegExp;
 export function stopServer(child: ChildProcess): void;
 export function waitForHttp(url: string, timeoutMs: number): Promise<void>;

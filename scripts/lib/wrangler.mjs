@@ -120,6 +120,9 @@ export function copyDatabase(from, to) {
  */
 const productionEnv = { ...offlineEnv, NODE_ENV: "production" };
 
+/** What wrangler dev says when a port it binds is taken: a caller may start it again on other ports. */
+export const PORT_IN_USE = /Address already in use/;
+
 /**
  * Starts `wrangler dev` on the built Worker (pages, API, /ws, cron) and resolves once it answers.
  * Extra vars override wrangler.toml for tests (e.g. a short cooldown is never used: tests use the real rules).
@@ -139,7 +142,7 @@ export function startServer({ port, persistTo, vars = {}, stdio = "pipe", args =
     child.once("exit", (code) => reject(new Error(`wrangler dev exited (${code}) before it answered`)));
     const watch = (d) => {
       output += d;
-      if (/Address already in use/.test(output)) reject(new Error("wrangler dev found a port already in use"));
+      if (PORT_IN_USE.test(output)) reject(new Error("wrangler dev found a port already in use"));
     };
     child.stdout?.on("data", watch);
     child.stderr?.on("data", watch);

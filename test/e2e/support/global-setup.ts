@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { launchChromiumServer } from "../../../scripts/lib/chromium.mjs";
-import { copyDatabase, migrateThrowaway, seed, startServer, stopServer } from "../../../scripts/lib/wrangler.mjs";
+import { copyDatabase, migrateThrowaway, PORT_IN_USE, seed, startServer, stopServer } from "../../../scripts/lib/wrangler.mjs";
 import { FAKE_API_KEY, FAKE_INSTANCE_CRN } from "../../fakes/ibm-fake";
 import { startIbmFakeServer } from "../../fakes/ibm-server";
 import { freePort } from "../../support/free-port";
@@ -65,26 +65,27 @@ export default async function setup(project: TestProject) {
       IBM_POLL_SECONDS: "1",
     },
   });
+  const starting = [ibmSite];
+  let seedError: unknown;
   try {
     seed(seededDatabase);
     for (const persistDir of persistDirs) copyDatabase(seededDatabase, persistDir);
+    starting.push(...persistDirs.map((persistDir) => startSite({ persistTo: persistDir, vars: testVars })));
   } catch (error) {
-    await ibmSite.then(({ server }) => stopServer(server.child)).catch(() => undefined);
+    // Nothing more starts; what did start is stopped below, so that no site outlives the run.
+    seedError = error;
+  }
+  const started = await Promise.allSettled(starting);
+  const running = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+  const failure = seedError ?? started.find((result) => result.status === "rejected")?.reason;
+  if (running.length < persistDirs.length + 1) {
+    for (const { server } of running) stopServer(server.child);
     await fake.close();
     await (await chromium).close();
-    throw error;
+    throw failure;
   }
-  const started = await Promise.allSettled([ibmSite, ...persistDirs.map((persistDir) => startSite({ persistTo: persistDir, vars: testVars }))]);
-  const failure = started.find((result) => result.status === "rejected");
-  if (failure) {
-    // The sites that did start would otherwise outlive the run.
-    for (const result of started) if (result.status === "fulfilled") stopServer(result.value.server.child);
-    await fake.close();
-    await (await chromium).close();
-    throw failure.reason;
-  }
-  const [ibm, ...sites] = started.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof startSite>>>).value);
-  const servers = [ibm, ...sites].map(({ server }) => server);
+  const [ibm, ...sites] = running;
+  const servers = running.map(({ server }) => server);
   const chromiumServer = await chromium;
   project.provide(
     "sites",
@@ -118,7 +119,7 @@ async function startSite(options: { persistTo: string; vars: Record<string, stri
       await server.ready;
       return { server, baseURL: `http://127.0.0.1:${port}` };
     } catch (error) {
-      if (attempt === 3 || !server.output().includes("Address already in use")) throw error;
+      if (attempt === 3 || !PORT_IN_USE.test(server.output())) throw error;
     }
   }
 }
