@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,6 +12,8 @@ import { checkSettings, settingsReport } from "../../scripts/lib/settings-check"
 // the node lane). Those children run side by side (describe.concurrent), hence the longer timeout.
 
 const root = join(import.meta.dirname, "..", "..");
+// The inner loop may be the first command on a fresh clone: only `npm test` makes .tmp/ otherwise.
+mkdirSync(join(root, ".tmp"), { recursive: true });
 const work = mkdtempSync(join(root, ".tmp", "check-settings-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
