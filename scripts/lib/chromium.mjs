@@ -1,6 +1,7 @@
 // The one way this project starts Chromium: Debian's build (or the one CHROMIUM_PATH names), headless, with the
 // flags of the test standard.
 import { chromium } from "playwright-core";
+import { projectFontsEnv } from "./test-fonts.mjs";
 
 export const DEBIAN_CHROMIUM = "/usr/bin/chromium";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || DEBIAN_CHROMIUM;
@@ -38,7 +39,10 @@ export function launchChromium() {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
 }
 
-/** The same Chromium as a server that several test files connect to in turn (`chromium.connect(wsEndpoint())`). */
+/**
+ * The same Chromium as a server that several test files connect to in turn (`chromium.connect(wsEndpoint())`),
+ * drawing with the project's fonts only, so a screenshot is the same on any machine (scripts/lib/test-fonts.mjs).
+ */
 export function launchChromiumServer() {
-  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS });
+  return chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS, env: { ...process.env, ...projectFontsEnv() } });
 }

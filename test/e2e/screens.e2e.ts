@@ -1,8 +1,9 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { poemFor } from "../../app/domain/poem";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { baseURL, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
+import { PROJECT_FONT_FAMILIES } from "../../scripts/lib/test-fonts.mjs";
 import { expectScreenshot } from "./support/screenshots";
 
 // What visitors see at a phone's width and a laptop's, compared with committed baselines (support/screenshots.ts).
@@ -114,6 +115,31 @@ describe.each(WIDTHS)("screens at $viewport.width px", ({ name, viewport }) => {
       return { x: 0, y: box.top + window.scrollY, width: document.documentElement.clientWidth, height: box.height };
     });
     expectScreenshot(`ring-page-${name}`, await page.screenshot({ fullPage: true, clip: main, animations: "disabled" }));
+    await context.close();
+  });
+});
+
+// The pictures above hold on any machine only while the test Chromium draws with the project's fonts: a machine with
+// Debian's Noto or DejaVu fonts must not change a pixel (scripts/lib/test-fonts.mjs, ADR 0120).
+describe("the fonts the screenshots are drawn with", () => {
+  it.each(["/", "/ar", "/zh", "/hi"])("%s draws every text with the project's fonts, none of the machine's", async (path) => {
+    const { context, page } = await newVisitor(browser);
+    await page.goto(path);
+    await page.evaluate(() => document.fonts.ready);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const families = new Set<string>();
+    for (const selector of ["h1", "#main p", "#main h2", "nav a", "button"]) {
+      const { nodeIds } = await cdp.send("DOM.querySelectorAll", { nodeId: root.nodeId, selector });
+      for (const nodeId of nodeIds.slice(0, 6)) {
+        const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+        for (const font of fonts) families.add(font.familyName);
+      }
+    }
+    expect(families.size).toBeGreaterThan(0);
+    expect([...families].filter((family) => !PROJECT_FONT_FAMILIES.includes(family))).toEqual([]);
     await context.close();
   });
 });
