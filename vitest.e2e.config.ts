@@ -19,5 +19,9 @@ export default defineConfig({
     // contexts, and no support module keeps state; a fresh process a file cost about 1.2 CPU-s (bench/README.md).
     isolate: false,
     environment: "node",
+    // A journey waits for a state (`expect.poll`), and a loaded machine takes longer to reach it: vitest's default of
+    // 1 s failed the map's journeys under background load (markers still being drawn) while they passed alone. The
+    // bound is how long a state may take to come, not a time the test waits.
+    expect: { poll: { timeout: 20_000, interval: 100 } },
   },
 });
