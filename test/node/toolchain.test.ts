@@ -18,7 +18,7 @@ describe("the project's Node", () => {
   it("runs an npm script started from a shell whose PATH finds another Node first", () => {
     // The PATH a fresh clone's shell has: the system's Node (20 on these machines) first, no node_modules/.bin.
     const shellPath = (process.env.PATH ?? "").split(delimiter).filter((dir: string) => !dir.includes("node_modules"));
-    const env = { ...process.env, PATH: shellPath.join(delimiter) };
+    const env: NodeJS.ProcessEnv = { ...process.env, PATH: shellPath.join(delimiter) };
     for (const key of Object.keys(env)) if (key.startsWith("npm_")) delete env[key];
     const scriptNode = execFileSync("npm", ["run", "--silent", "node:version"], { cwd: root, env, encoding: "utf8" }).trim();
     expect(scriptNode).toBe(`v${projectNode}`);
