@@ -8,6 +8,7 @@ import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_ONLY } from "~/domain/messages";
 import { sweepRateLimits } from "~/server/edge/rate-limit.server";
 import { deliverOutbox } from "~/server/email/outbox.server";
+import { backfillMailStops } from "~/server/email/mail-stop.server";
 import { deliverRingPushes } from "~/server/push/push.server";
 import { log } from "~/server/edge/log.server";
 import { recordMetric } from "~/server/edge/metrics.server";
@@ -71,6 +72,8 @@ export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<
     trimErrorCounts(env, scheduledTime),
     sweepRateLimits(env.DB),
     sweepRetention(env, { now: scheduledTime }),
+    // Stops from before migration 0031 are extended to their whole inbox, a batch a run (ADR 0105).
+    backfillMailStops(env, scheduledTime),
     drawCompletedRingCards(env, scheduledTime),
   ]);
   const failures = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);

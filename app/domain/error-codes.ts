@@ -6,7 +6,6 @@ export const ERROR_CODE = {
   invalidRequest: "invalid_request",
   invalidField: "invalid_field",
   forbidden: "forbidden",
-  recipientStopped: "recipient_stopped",
   crossSite: "cross_site",
   notFound: "not_found",
   methodNotAllowed: "method_not_allowed",

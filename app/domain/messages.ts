@@ -299,7 +299,6 @@ export const CROSS_SITE_REFUSED = "This action must come from the admin pages of
 export const REQUEST_TOO_LARGE = "That request is too large. Please send less and try again.";
 export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
 export const FRIEND_RECIPIENT_LIMITED = "This address has already received several wishes today. Please try again tomorrow.";
-export const FRIEND_RECIPIENT_STOPPED = "This address has asked us not to send it any mail, so we cannot send your wish there.";
 
 // The "this wasn't me" page (/mail/stop) and the line that links to it at the foot of every visitor mail.
 export const MAIL_STOP_LINE = "If this wasn't you, or you want no more mail from us, follow this link: {url}";

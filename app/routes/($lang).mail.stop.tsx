@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (typeof token !== "string" || !isMailStopToken(token)) return data({ done: false }, { status: 400 });
   const limit = await hitNetworkLimit(env, request, "mail-stop", MAIL_STOPS_PER_NETWORK_PER_HOUR, HOUR_MS);
   if (!limit.allowed) return data({ done: false }, { status: 429, headers: { "Retry-After": String(limit.retryAfter) } });
-  // A token of an address the site never mailed stops nothing, and is answered as an invalid link.
+  // A token the site did not sign (or an old one whose mail is gone from the outbox) stops nothing: an invalid link.
   if (!(await stopMail(env, token))) return data({ done: false }, { status: 400 });
   return { done: true };
 }

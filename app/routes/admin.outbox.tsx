@@ -85,12 +85,17 @@ export default function AdminOutbox() {
             <>
               <td>{dateTime(row.createdAt)}</td>
               <td>{row.kind}</td>
-              <td>{row.toAddress}</td>
+              <td>{row.toAddress || "(not kept)"}</td>
               <td className={styles.wishText}>
-                <details>
-                  <summary>{row.subject}</summary>
-                  <pre className={styles.pre}>{row.body}</pre>
-                </details>
+                {row.toAddress ? (
+                  <details>
+                    <summary>{row.subject}</summary>
+                    <pre className={styles.pre}>{row.body}</pre>
+                  </details>
+                ) : (
+                  // A mail to an inbox that asked for no more mail: counted under its caps, never written (ADR 0104).
+                  <span className={styles.muted}>Not written: the address asked for no more mail.</span>
+                )}
               </td>
               <td>
                 <span className={STATUS_BADGE[row.status]}>{row.status}</span>

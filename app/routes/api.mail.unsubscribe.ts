@@ -15,8 +15,10 @@ const tokenOf = (request: Request) => new URL(request.url).searchParams.get("t")
 export const loader = apiRoute(
   serve(API.unsubscribe, async ({ request, context }) => {
     const token = tokenOf(request);
-    if (!isMailStopToken(token)) throw new ApiError(400, MAIL_STOP_INVALID, { code: ERROR_CODE.invalidRequest });
-    await stopMail(context.cloudflare.env, token);
+    // Success only when the stop is stored: a token the server did not make (or a cut one) stores nothing and says so.
+    if (!isMailStopToken(token) || !(await stopMail(context.cloudflare.env, token))) {
+      throw new ApiError(400, MAIL_STOP_INVALID, { code: ERROR_CODE.invalidRequest });
+    }
     return ok({ unsubscribed: true });
   }),
 );

@@ -392,7 +392,7 @@ describe("e-mail", () => {
     expect(status).toBe(200);
     expect(json).toEqual({ success: true });
     const row = await env.DB.prepare("SELECT * FROM outbox WHERE to_address = ?").bind(friendEmail).first<OutboxRow>();
-    expect(row).toMatchObject({ kind: "friend-wish", subject: "Lena sent you a wish for peace" });
+    expect(row).toMatchObject({ kind: "friend-wish", subject: "A wish for peace for you, from Quantum Bell" });
     expect(row!.body).toContain('"May your garden always be full of light"');
     expect(row!.body).toContain("Lena");
     expect(row!.body).toContain("Thinking of you today.");

@@ -67,7 +67,7 @@ describe("the smaller holes", () => {
     const address = `stop-${crypto.randomUUID()}@example.org`;
     expect((await call("/api/send-wish-to-friend", { body: { wish: "May peace find you", friendEmail: address } })).status).toBe(200);
     const { body } = (await env.DB.prepare("SELECT body FROM outbox WHERE to_address = ?").bind(address).first<{ body: string }>())!;
-    const token = /\/mail\/stop\?t=([0-9a-f]{64})/.exec(body)![1]!;
+    const token = /\/mail\/stop\?t=([0-9a-f]{96})/.exec(body)![1]!;
     const stopped = await browserFetch("/mail/stop", { method: "POST", form: { t: token } });
     expect(stopped.status).toBe(200);
   });

@@ -99,7 +99,9 @@ describe("one-click unsubscribe (RFC 8058)", () => {
     expect(await answer.json()).toEqual({ success: true, unsubscribed: true });
     expect(await unsubscribedAt(reader)).toEqual(expect.any(Number));
     expect((await csvLines()).some((line) => line.startsWith(reader))).toBe(false);
-    expect((await friendMail(reader)).status).toBe(403);
+    // The sender is answered as for anyone (ADR 0104), and nothing is queued to the address.
+    expect((await friendMail(reader)).status).toBe(200);
+    expect(await env.DB.prepare("SELECT COUNT(*) AS n FROM outbox WHERE to_address = ? AND kind = 'friend-wish'").bind(reader).first("n")).toBe(0);
     // Opening the URL (a GET, as scanners do) changes nothing.
     expect((await exports.default.fetch(url.replace(/^https?:\/\/[^/]+/, ORIGIN))).status).toBe(405);
     expect((await oneClick(`${ORIGIN}/api/mail/unsubscribe?t=nope`)).status).toBe(400);

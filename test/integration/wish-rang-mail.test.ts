@@ -35,7 +35,7 @@ async function ringAll(wishIds: string[]): Promise<string> {
 }
 
 async function mailsTo(to: string) {
-  const { results } = await env.DB.prepare("SELECT kind, subject, body FROM outbox WHERE recipient = lower(?) ORDER BY created_at").bind(to).all<{ kind: string; subject: string; body: string }>();
+  const { results } = await env.DB.prepare("SELECT kind, subject, body FROM outbox WHERE lower(to_address) = lower(?) ORDER BY created_at").bind(to).all<{ kind: string; subject: string; body: string }>();
   return results;
 }
 
@@ -127,7 +127,7 @@ describe("every visitor mail in the language of the page that sent it", () => {
     });
     expect(sent.status).toBe(200);
     const [friendMail] = await mailsTo(friend);
-    expect(friendMail.subject).toBe("Alex vous a envoyé un vœu de paix");
+    expect(friendMail.subject).toBe("Un vœu de paix pour vous, de la part de Quantum Bell");
     expect(friendMail.body).toContain("Ajoutez votre propre vœu et faites sonner la cloche : http://localhost:5002/fr");
 
     const reader = address("reader");

@@ -129,7 +129,7 @@ export const API = {
     inputIn: "body",
     input: friendWishSchema,
     output: () => success({}),
-    errors: [...BAD_INPUT, ERROR_CODE.rateLimited, ERROR_CODE.recipientStopped, ERROR_CODE.unavailable],
+    errors: [...BAD_INPUT, ERROR_CODE.rateLimited, ERROR_CODE.unavailable],
   }),
   stats: endpoint({ method: "GET", path: "/api/stats", output: () => success({ stats: siteStatsSchema }) }),
   creditsRemaining: endpoint({

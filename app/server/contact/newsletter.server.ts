@@ -7,7 +7,7 @@ import { newsletterSubscribers } from "../db/schema";
 import { queueVisitorMail } from "../email/outbox.server";
 import { confirmationLetter } from "../email/letters.server";
 import { networkHashes } from "../edge/hashing.server";
-import { mailStopped, mailStopToken, mailStopUrl } from "../email/mail-stop.server";
+import { mailboxHash, mailStopped, mailStopUrl } from "../email/mail-stop.server";
 import { hitNetworkLimit } from "../edge/rate-limit.server";
 import { settingsOf } from "~/server/edge/settings.server";
 
@@ -48,8 +48,8 @@ export async function subscribe(
   // was not sent a letter in the last day, decided by the upsert itself so concurrent requests cannot both win.
   const token = newToken();
   const now = Date.now();
-  // The address's keyed hash lets a one-click unsubscribe find the row without the address (ADR 0042).
-  const addressHash = await mailStopToken(env, email);
+  // The inbox's keyed hash lets a stop find the row without the address (ADR 0042, ADR 0104).
+  const addressHash = await mailboxHash(env, email);
   // The form posts to its page's own path (/fr/newsletter): that language is stored for the letters.
   const { locale } = splitLocalePath(new URL(request.url).pathname);
   const won = await env.DB.prepare(

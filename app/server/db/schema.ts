@@ -288,11 +288,15 @@ export const outbox = onFirstUse(() =>
       error: text("error"),
       createdAt: integer("created_at").notNull(),
       sentAt: integer("sent_at"),
-      /** The address lower-cased, for the recipient caps of visitor mail (null for operator mail). */
+      /**
+       * The recipient's inbox as its keyed hash (app/server/email/mail-stop.server.ts#mailboxHash), for the recipient
+       * caps of visitor mail, so aliases of one inbox share them (null for operator mail; the lower-cased address on
+       * rows from before migration 0031).
+       */
       recipient: text("recipient"),
       /** The hashed network whose request caused a visitor mail: the (sender network, recipient) cap counts these. */
       senderNetwork: text("sender_network"),
-      /** The recipient's "this wasn't me" token: /mail/stop accepts only tokens of addresses the site mailed. */
+      /** The bare stop token of a mail queued before migration 0031: such a link names its address only through this row. */
       stopToken: text("stop_token"),
     },
     (t) => [
@@ -332,7 +336,7 @@ export const newsletterSubscribers = onFirstUse(() =>
       confirmedAt: integer("confirmed_at"),
       createdAt: integer("created_at").notNull(),
       unsubscribedAt: integer("unsubscribed_at"),
-      /** The address's keyed hash (its mail-stop token), so a one-click unsubscribe finds the row. */
+      /** The inbox's keyed hash (mailboxHash; the spelled address's before migration 0031), so a stop finds the row. */
       addressHash: text("address_hash"),
       /** The language of the page the address subscribed on: its letters speak it. */
       locale: text("locale"),
@@ -381,13 +385,16 @@ export const adminSessions = onFirstUse(() =>
 );
 
 /**
- * Addresses that asked for no more mail ("this wasn't me" in every visitor mail), kept only as their private hash
- * (HMAC with HASH_SECRET), so the site holds no list of the addresses themselves.
+ * Inboxes that asked for no more mail ("this wasn't me" and the one-click header on every visitor mail), kept only as
+ * their private hash (HMAC with HASH_SECRET of the mailbox key, app/domain/mailbox.ts), so the site holds no list of
+ * the addresses themselves. Kept for as long as the site runs: a stop must outlast every mail that could follow.
  */
 export const mailStops = onFirstUse(() =>
   sqliteTable("mail_stops", {
     addressHash: text("address_hash").primaryKey(),
     createdAt: integer("created_at").notNull(),
+    /** 1 for a stop stored before migration 0031, keyed by the address as spelled, until the cron extends it to its inbox. */
+    pendingBackfill: integer("pending_backfill").notNull().default(1),
   }),
 );
 

@@ -16,10 +16,18 @@ function hmacKey(secret: string): Promise<CryptoKey> {
  * Fingerprints and IPs are stored only as keyed hashes: equal inputs still match (limits, resonance), but a leaked
  * table reveals neither, and without the secret nobody can test a guess. `purpose` keeps the two spaces apart.
  */
-export async function privateHash(secret: string, purpose: "fingerprint" | "ip" | "mail" | "og", value: string): Promise<string> {
+export async function privateHash(secret: string, purpose: "fingerprint" | "ip" | "mail" | "mail-stop" | "og", value: string): Promise<string> {
   if (!secret) throw new Error("HASH_SECRET is not configured.");
   const signature = await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${purpose}:${value}`));
   return [...new Uint8Array(signature)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Compares two signatures in a time that does not depend on where they differ. */
+export function sameSignature(expected: string, given: string): boolean {
+  if (expected.length !== given.length) return false;
+  let difference = 0;
+  for (let i = 0; i < expected.length; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  return difference === 0;
 }
 
 /** Behind Cloudflare the client address is `CF-Connecting-IP`; nothing else in the request can be trusted. */

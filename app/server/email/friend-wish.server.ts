@@ -9,8 +9,8 @@ import { friendWishLetter } from "./letters.server";
 import { requestLocale } from "../edge/locale.server";
 import { networkHashes } from "../edge/hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED, FRIEND_RECIPIENT_STOPPED } from "~/domain/messages";
-import { mailStopped, mailStopUrl } from "./mail-stop.server";
+import { FRIEND_RATE_LIMITED, FRIEND_RECIPIENT_LIMITED } from "~/domain/messages";
+import { mailStopUrl } from "./mail-stop.server";
 import { settingsOf } from "~/server/edge/settings.server";
 
 export const FRIEND_MAILS_PER_HOUR = 10;
@@ -35,9 +35,10 @@ export async function sendWishToFriend(
   const network = await networkHashes(settingsOf(env).HASH_SECRET, request);
   const limit = await hitNetworkLimit(env, network, "friend-mail", FRIEND_MAILS_PER_HOUR, HOUR_MS, now);
   if (!limit.allowed) throw new ApiError(429, FRIEND_RATE_LIMITED, { retryAfter: limit.retryAfter });
-  if (await mailStopped(env, clean.friendEmail)) throw new ApiError(403, FRIEND_RECIPIENT_STOPPED, { code: ERROR_CODE.recipientStopped });
   // The friend form's page names its language in Accept-Language, as every call of the site's own does.
   const letter = friendWishLetter(env, requestLocale(request), clean, await mailStopUrl(env, clean.friendEmail));
-  const queued = await queueVisitorMail(env, { ...letter, to: clean.friendEmail, kind: "friend-wish" }, network.network, ctx, now);
-  if (queued !== "queued") throw new ApiError(429, FRIEND_RECIPIENT_LIMITED, { code: ERROR_CODE.rateLimited });
+  const outcome = await queueVisitorMail(env, { ...letter, to: clean.friendEmail, kind: "friend-wish" }, network.network, ctx, now);
+  // An inbox that asked for no more mail gets nothing, and the sender is answered as for any other: whether someone
+  // opted out is theirs to know, not a stranger's (ADR 0104).
+  if (outcome === "recipient-full" || outcome === "sender-full") throw new ApiError(429, FRIEND_RECIPIENT_LIMITED, { code: ERROR_CODE.rateLimited });
 }

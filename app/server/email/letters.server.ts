@@ -41,7 +41,8 @@ export function friendWishLetter(env: SiteEnv, locale: Locale, input: FriendWish
     t("You received this message because someone entered your address on our site. We keep no list of it."),
     mailStopLine(t, stopUrl),
   );
-  return { subject: t("{sender} sent you a wish for peace", { sender }), body: lines.join("\n") };
+  // The subject is the site's own words only: a sender's name in it would let anyone write a stranger's subject line.
+  return { subject: t("A wish for peace for you, from {siteName}", { siteName: siteName(env) }), body: lines.join("\n") };
 }
 
 export function wishCopyLetter(env: SiteEnv, locale: Locale, wish: { text: string; name: string | null }, stopUrl: string): Letter {

@@ -6,7 +6,7 @@ import type { WishSubmission } from "~/domain/wish";
 import type { CloudflareContext } from "~/load-context";
 import { database } from "../db/client.server";
 import { outbox, siteCounters, wishes } from "../db/schema";
-import { listUnsubscribeHeaders, mailStopped, mailStopToken, mailStopUrl, stoppedAmong } from "./mail-stop.server";
+import { listUnsubscribeHeaders, mailboxHash, mailStopUrl, stopKeys, stoppedAmong } from "./mail-stop.server";
 import { mailSender, type MailEnv } from "./senders.server";
 import { errorFields, log } from "../edge/log.server";
 import { letterLocale, wishCopyLetter } from "./letters.server";
@@ -40,13 +40,20 @@ export const SENDER_RECIPIENT_DAILY_MAIL_CAP = 2;
 export const VISITOR_MAIL_KINDS = ["wish-copy", "wish-rang", "friend-wish", "newsletter-confirm"] as const;
 export type VisitorMailKind = (typeof VISITOR_MAIL_KINDS)[number];
 
-export type VisitorMailOutcome = "queued" | "recipient-full" | "sender-full";
+/** "stopped": the inbox asked for no more mail; nothing was written that could be sent, but the caps counted it. */
+export type VisitorMailOutcome = "queued" | "stopped" | "recipient-full" | "sender-full";
 
 const VISITOR_KINDS_SQL = VISITOR_MAIL_KINDS.map((kind) => `'${kind}'`).join(", ");
 
+/** A line break in a header would let user text add headers of its own. */
+const oneLine = (subject: string) => subject.replace(/[\r\n]+/g, " ").trim();
+
 /**
- * Queues a visitor-triggered mail only while both recipient caps have room, checked inside the INSERT itself (as
- * submitWish checks its limits), so concurrent requests cannot all pass a count read before any of them wrote.
+ * Queues a visitor-triggered mail only while both recipient caps have room and the inbox has no stop, all checked
+ * inside the INSERT itself (as submitWish checks its limits), so concurrent requests cannot all pass a read made
+ * before any of them wrote, and a stop stored a moment before is seen. The caps count the inbox (its keyed hash, so
+ * every alias of one inbox shares them, ADR 0104). A mail to a stopped inbox still takes its place under the caps,
+ * as a `stopped` row holding no address, subject or text: past the caps a stopped and a mailable address answer alike.
  */
 export async function queueVisitorMail(
   env: Env,
@@ -55,27 +62,28 @@ export async function queueVisitorMail(
   ctx?: WaitUntil,
   now = Date.now(),
 ): Promise<VisitorMailOutcome> {
-  const id = newId(now);
-  const recipient = email.to.trim().toLowerCase();
-  const since = now - DAY_MS;
-  const counted = `FROM outbox WHERE recipient = ?2 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?3`;
-  const [inserted, counts] = await env.DB.batch([
+  const [inbox, keys] = await Promise.all([mailboxHash(env, email.to), stopKeys(env, email.to)]);
+  // ?1 inbox, ?2 since, ?3 kind, ?4 sender network, ?5 now, ?6 and ?7 the caps, ?8 the address's spelled stop key, ?9 id.
+  const shared = [inbox, now - DAY_MS, email.kind, senderNetwork, now, RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP, keys.at(-1)!];
+  const counted = `FROM outbox WHERE recipient = ?1 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?2`;
+  const roomLeft = `(SELECT COUNT(*) ${counted}) < ?6 AND (SELECT COUNT(*) ${counted} AND sender_network = ?4) < ?7`;
+  const stopped = "EXISTS (SELECT 1 FROM mail_stops WHERE address_hash IN (?1, ?8))";
+  const [inserted, counting, counts] = await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at, stop_token)
-       SELECT ?1, ?4, ?5, ?2, ?6, ?7, ?8, '${OUTBOX_STATUS.queued}', 0, ?9, ?12
-       WHERE (SELECT COUNT(*) ${counted}) < ?10 AND (SELECT COUNT(*) ${counted} AND sender_network = ?6) < ?11`,
-    ).bind(
-      id, recipient, since, email.kind, email.to.trim(), senderNetwork,
-      // A line break in a header would let user text add headers of its own.
-      email.subject.replace(/[\r\n]+/g, " ").trim(), email.body, now,
-      RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP, await mailStopToken(env, recipient),
-    ),
-    env.DB.prepare(`SELECT COUNT(*) AS total FROM outbox WHERE recipient = ?1 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?2`).bind(recipient, since),
+      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at)
+       SELECT ?9, ?3, ?10, ?1, ?4, ?11, ?12, '${OUTBOX_STATUS.queued}', 0, ?5 WHERE ${roomLeft} AND NOT ${stopped}`,
+    ).bind(...shared, newId(now), email.to.trim(), oneLine(email.subject), email.body),
+    env.DB.prepare(
+      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at)
+       SELECT ?9, ?3, '', ?1, ?4, '', '', '${OUTBOX_STATUS.stopped}', 0, ?5 WHERE ${roomLeft} AND ${stopped}`,
+    ).bind(...shared, newId(now)),
+    env.DB.prepare(`SELECT COUNT(*) AS total ${counted}`).bind(inbox, now - DAY_MS),
   ]);
   if (inserted.meta.changes > 0) {
     if (ctx) ctx.waitUntil(deliverOutbox(env).catch((error: unknown) => log("error", "outbox delivery failed", errorFields(error))));
     return "queued";
   }
+  if (counting.meta.changes > 0) return "stopped";
   const { total } = counts.results[0] as { total: number };
   return total >= RECIPIENT_DAILY_MAIL_CAP ? "recipient-full" : "sender-full";
 }
@@ -92,8 +100,7 @@ export async function queueEmail(env: Env, email: OutgoingEmail, ctx?: WaitUntil
       id,
       kind: email.kind,
       toAddress: email.to.trim(),
-      // A line break in a header would let user text add headers of its own.
-      subject: email.subject.replace(/[\r\n]+/g, " ").trim(),
+      subject: oneLine(email.subject),
       body: email.body,
       status: OUTBOX_STATUS.queued,
       createdAt: now,
@@ -181,9 +188,8 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
       columns: { text: true, name: true, email: true, ipHash: true, locale: true },
     });
     if (!row?.email) return;
-    // For an address that asked for no more mail, or past its caps, the copy is quietly not sent; the wish itself is
-    // stored as usual.
-    if (await mailStopped(env, row.email)) return;
+    // For an address that asked for no more mail, or past its caps, the copy is quietly not sent (queueVisitorMail
+    // decides); the wish itself is stored as usual.
     const letter = wishCopyLetter(env, letterLocale(row.locale), { text: row.text, name: row.name }, await mailStopUrl(env, row.email));
     if ((await queueVisitorMail(env, { ...letter, to: row.email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
     await deliverOutbox(env);

@@ -1,4 +1,4 @@
-import { privateHash } from "../edge/hashing.server";
+import { privateHash, sameSignature } from "../edge/hashing.server";
 import { settingsOf } from "~/server/edge/settings.server";
 
 /** Where share cards are drawn (app/server/og/og.server.ts, served from the Worker entry). */
@@ -29,10 +29,7 @@ export async function ogSignature(env: Env, params: URLSearchParams): Promise<st
 export async function hasValidSignature(env: Env, params: URLSearchParams): Promise<boolean> {
   const given = params.get(OG_SIGNATURE_PARAM) ?? "";
   if (given.length !== SIGNATURE_HEX) return false;
-  const expected = await ogSignature(env, params);
-  let difference = 0;
-  for (let i = 0; i < SIGNATURE_HEX; i++) difference |= expected.charCodeAt(i) ^ given.charCodeAt(i);
-  return difference === 0;
+  return sameSignature(await ogSignature(env, params), given);
 }
 
 /** A share card's path (/og?…) with its signature added, when its text needs one. */

@@ -1,7 +1,7 @@
 import { WISH_STATUS, sqlText } from "~/domain/statuses";
 import { deliverOutbox, queueVisitorMail } from "../email/outbox.server";
 import { letterLocale, wishRangLetter } from "../email/letters.server";
-import { mailStopped, mailStopUrl } from "../email/mail-stop.server";
+import { mailStopUrl } from "../email/mail-stop.server";
 import { deliverRingPushes, forgetUnannounced } from "../push/push.server";
 
 interface RungWish {
@@ -36,7 +36,8 @@ export async function noticeRing(env: Env, ringId: string, now = Date.now()): Pr
   const pushes = await deliverRingPushes(env, { wishIds: wishes.map((wish) => wish.id), now });
   let mailed = 0;
   for (const wish of wishes) {
-    if (!wish.email || (await mailStopped(env, wish.email))) continue;
+    // An inbox that asked for no more mail is skipped by queueVisitorMail, which checks its stop as it writes.
+    if (!wish.email) continue;
     const letter = wishRangLetter(
       env,
       letterLocale(wish.locale),
