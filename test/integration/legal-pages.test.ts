@@ -27,7 +27,7 @@ describe("the legal pages, in every language", () => {
     it(`${locale}: /privacy names each retention bound, the controller and the third parties this deployment uses`, async () => {
       const page = await html(localizePath("/privacy", locale), CONFIGURED);
       expect(page).not.toContain("{{");
-      for (const days of [RETENTION_DAYS.unconfirmedSubscriber, RETENTION_DAYS.sentMail, RETENTION_DAYS.contactMessage, RETENTION_DAYS.resonanceNetwork, CSP_REPORTS_KEPT]) {
+      for (const days of [RETENTION_DAYS.unconfirmedSubscriber, RETENTION_DAYS.mail, RETENTION_DAYS.contactMessage, RETENTION_DAYS.visitorTraces, RETENTION_DAYS.awaitingRing, RETENTION_DAYS.erasureLedger, CSP_REPORTS_KEPT]) {
         expect(page).toContain(String(days));
       }
       expect(page).toContain("0.1°");

@@ -23,6 +23,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   body: string;
+  /** The wish the mail is about: withdrawing the wish deletes the mail (app/server/privacy/erasure.server.ts). */
+  wishId?: string;
 }
 
 type WaitUntil = Pick<CloudflareContext["ctx"], "waitUntil">;
@@ -61,14 +63,14 @@ export async function queueVisitorMail(
   const counted = `FROM outbox WHERE recipient = ?2 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?3`;
   const [inserted, counts] = await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at, stop_token)
-       SELECT ?1, ?4, ?5, ?2, ?6, ?7, ?8, '${OUTBOX_STATUS.queued}', 0, ?9, ?12
+      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at, stop_token, wish_id)
+       SELECT ?1, ?4, ?5, ?2, ?6, ?7, ?8, '${OUTBOX_STATUS.queued}', 0, ?9, ?12, ?13
        WHERE (SELECT COUNT(*) ${counted}) < ?10 AND (SELECT COUNT(*) ${counted} AND sender_network = ?6) < ?11`,
     ).bind(
       id, recipient, since, email.kind, email.to.trim(), senderNetwork,
       // A line break in a header would let user text add headers of its own.
       email.subject.replace(/[\r\n]+/g, " ").trim(), email.body, now,
-      RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP, await mailStopToken(env, recipient),
+      RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP, await mailStopToken(env, recipient), email.wishId ?? null,
     ),
     env.DB.prepare(`SELECT COUNT(*) AS total FROM outbox WHERE recipient = ?1 AND kind IN (${VISITOR_KINDS_SQL}) AND created_at >= ?2`).bind(recipient, since),
   ]);
@@ -185,7 +187,7 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
     // stored as usual.
     if (await mailStopped(env, row.email)) return;
     const letter = wishCopyLetter(env, letterLocale(row.locale), { text: row.text, name: row.name }, await mailStopUrl(env, row.email));
-    if ((await queueVisitorMail(env, { ...letter, to: row.email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
+    if ((await queueVisitorMail(env, { ...letter, to: row.email, kind: "wish-copy", wishId }, row.ipHash ?? "unknown")) !== "queued") return;
     await deliverOutbox(env);
   };
   ctx.waitUntil(work().catch((error: unknown) => log("error", "could not queue the wish copy", errorFields(error))));
