@@ -3,6 +3,7 @@ import * as serverBuild from "virtual:remix/server-build";
 import { CSP_REPORT_PATH } from "~/domain/csp-report";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { appError } from "~/domain/app-error";
+import { withoutForTokens } from "~/domain/for-someone";
 import { fail, SERVER_FAULT } from "~/server/edge/http.server";
 import { handleOgRequest, OG_PATH } from "~/server/og/og.server";
 import { isSameSiteOrigin, originMatchesHost } from "~/server/edge/origin.server";
@@ -67,7 +68,7 @@ export default {
   async fetch(request, workerEnv, ctx) {
     const env = withStatementLog(workerEnv);
     const url = new URL(request.url);
-    const context = { requestId: requestIdFor(request), route: url.pathname };
+    const context = { requestId: requestIdFor(request), route: withoutForTokens(url.pathname) };
     return withRequestContext(context, async () => {
       const started = Date.now();
       let response: Response;

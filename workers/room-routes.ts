@@ -15,6 +15,7 @@ import { recordMetric } from "~/server/edge/metrics.server";
 import { recordHeartbeat, trimErrorCounts } from "~/server/edge/operations.server";
 import { reportError } from "~/server/edge/report-error.server";
 import { sweepRetention } from "~/server/privacy/retention.server";
+import { reapplyErasures } from "~/server/privacy/erasure.server";
 import { settingsOf } from "~/server/edge/settings.server";
 import { currentRequestId, REQUEST_ID_HEADER, requestIdFor } from "~/server/edge/request-context.server";
 import { drawCompletedRingCards } from "~/server/og/og.server";
@@ -74,6 +75,8 @@ export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<
     sweepRetention(env, { now: scheduledTime }),
     // Stops from before migration 0031 are extended to their whole inbox, a batch a run (ADR 0105).
     backfillMailStops(env, scheduledTime),
+    // After a D1 restore, the erasures it undid are applied again (ADR 0108); one list and one count otherwise.
+    reapplyErasures(env, scheduledTime),
     drawCompletedRingCards(env, scheduledTime),
   ]);
   const failures = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);

@@ -53,3 +53,16 @@ export interface SafetySignals {
   /** Reports hid more wishes in the last hour than HIDE_VELOCITY_ALERT_PER_HOUR allows for. */
   hideAlert: boolean;
 }
+
+/** The mails addressed to a wish's writer, whose address /privacy says no one is shown. */
+const WRITER_MAIL_KINDS: ReadonlySet<string> = new Set(["wish-copy", "wish-rang"]);
+
+/**
+ * The recipient as /admin/outbox shows it: a wish's writer only by the address's domain (enough to see which mail
+ * service refused it), any other recipient in full.
+ */
+export function shownRecipient(kind: string, address: string): string {
+  if (!WRITER_MAIL_KINDS.has(kind)) return address;
+  const at = address.lastIndexOf("@");
+  return at < 0 ? "…" : `…${address.slice(at)}`;
+}

@@ -15,6 +15,16 @@ export function forPath(token: string): string {
   return `/for/${token}`;
 }
 
+const FOR_SEGMENT = /(^|\/)for\/[^/?#\s"']+/g;
+
+/**
+ * A path or text with every /for/{token} replaced by /for/[token]: the token opens a private page, so no log line or
+ * error report may hold it (ADR 0107).
+ */
+export function withoutForTokens(text: string): string {
+  return text.replace(FOR_SEGMENT, "$1for/[token]");
+}
+
 /** Where the link goes when the browser has no share sheet: a chat app's own "share this" address, or a copy. */
 export function chatShareLinks(url: string, text: string): { whatsapp: string; telegram: string } {
   return {

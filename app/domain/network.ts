@@ -19,6 +19,9 @@ export interface NetworkKeys {
 
 export const UNKNOWN_NETWORK = "unknown";
 
+/** The prefix length of an IPv6 network (its /48): what /privacy names. */
+export const IPV6_NETWORK_PREFIX = 48;
+
 /** How many times the base allowance a whole IPv6 /48 gets, over all its /64s. */
 export const IPV6_NETWORK_ALLOWANCE_MULTIPLIER = 4;
 
@@ -60,7 +63,7 @@ export function networkKeys(address: string): NetworkKeys {
     const v4 = groups.slice(6).flatMap((group) => [parseInt(group.slice(0, 2), 16), parseInt(group.slice(2), 16)]).join(".");
     return { network: v4, subnet: v4, ipv6: false };
   }
-  return { network: `${groups.slice(0, 3).join(":")}::/48`, subnet: `${groups.slice(0, 4).join(":")}::/64`, ipv6: true };
+  return { network: `${groups.slice(0, IPV6_NETWORK_PREFIX / 16).join(":")}::/${IPV6_NETWORK_PREFIX}`, subnet: `${groups.slice(0, 4).join(":")}::/64`, ipv6: true };
 }
 
 /** The network of an address: the identity every "once per network" rule and every stored network hash uses. */

@@ -2,19 +2,36 @@ import { DAY_MS } from "./limits";
 
 /**
  * How long each kind of stored data is kept: written once here, swept by the cron (app/server/privacy/retention.server.ts)
- * and shown on /privacy from the same numbers (ADR 0041).
+ * and shown on /privacy from the same numbers (ADR 0041, ADR 0107). What is not here is kept for as long as what it
+ * belongs to: a wish's public fields and its device hash (so that device can withdraw it) for as long as the wish.
  */
 export const RETENTION_DAYS = {
   /** A newsletter address never confirmed: its confirmation letter says it "is forgotten". */
   unconfirmedSubscriber: 7,
   /** An address that left the newsletter: its row goes; the stop it asked for stays as a keyed hash. */
   unsubscribedSubscriber: 7,
-  /** A sent (or finally failed) mail's address and body; a count per kind is kept. */
-  sentMail: 30,
+  /**
+   * Every mail's address and body, counted from when it was written: sent, failed, stopped, or still waiting (as all
+   * mail waits while no mail service is configured). A count per kind and outcome is kept.
+   */
+  mail: 30,
   /** A contact message the operator did not mark "keep". */
   contactMessage: 365,
-  /** The keyed network hash on a resonance; the resonance and its count stay. */
-  resonanceNetwork: 30,
+  /**
+   * Traces of a visitor on what they did: the network hash on a wish, resonance, report, ring, contact message or CSP
+   * report, the device hash on a report or a ring, and a report's reason. The rows and their counts stay.
+   */
+  visitorTraces: 30,
+  /**
+   * A wish's e-mail address and its browsers' push subscriptions while no ring has announced it: after this, no
+   * "your wish rang" comes. Once the ring is announced they go at the next sweep.
+   */
+  awaitingRing: 180,
+  /**
+   * The erasure ledger outside D1 (ADR 0108): one day longer than D1's Time Travel reaches back, so no restore can
+   * bring back a row whose erasure the ledger has already forgotten.
+   */
+  erasureLedger: 31,
   /**
    * A rate-limit row past its window (the longest window is a day). `rate_limits` is swept by the rate limiter itself
    * (app/server/edge/rate-limit.server.ts); this is the bound it keeps and the page shows.
@@ -34,3 +51,9 @@ export const RETENTION_BATCH = 200;
 export function retentionCutoff(kind: RetainedKind, now: number): number {
   return now - RETENTION_DAYS[kind] * DAY_MS;
 }
+
+/**
+ * A forgotten device hash on a report: '~' and the row's id, unique for the table's key and above every hex hash,
+ * so `fingerprint_hash < '~'` selects the rows still to forget.
+ */
+export const FORGOTTEN_HASH_PREFIX = "~";

@@ -59,7 +59,6 @@ function WishRow({ item }: { item: ModerationItem }) {
         <p>{item.text}</p>
         <p className={styles.muted}>
           {item.name ?? "Anonymous"}
-          {item.email ? ` · ${item.email}` : ""}
           {item.country ? ` · ${item.country}` : ""} · {item.theme} · {dateTime(item.createdAt)}
           <br />
           <span>id {item.id}</span>

@@ -8,6 +8,7 @@ import { adminAction, formText, unknownIntent } from "~/server/admin/action.serv
 import { requireAdmin } from "~/server/admin/auth.server";
 import { deliverOutbox, recentOutbox, senderName } from "~/server/email/outbox.server";
 import { RETENTION_DAYS } from "~/domain/retention";
+import { shownRecipient } from "~/domain/admin";
 
 export const meta: MetaFunction = () => adminMeta("Outbox");
 
@@ -15,7 +16,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
   await requireAdmin(request, env);
   const { rows, byStatus } = await recentOutbox(env);
-  return { rows, byStatus, sender: senderName(env) };
+  // A wish's writer's address leaves the server only as its domain (/privacy: it is shown to no one).
+  const shown = rows.map(({ recipient: _recipient, ...row }) => ({ ...row, toAddress: shownRecipient(row.kind, row.toAddress) }));
+  return { rows: shown, byStatus, sender: senderName(env) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -60,9 +63,11 @@ export default function AdminOutbox() {
         </p>
         <p className={styles.muted}>
           Sent {byStatus.sent ?? 0} · waiting {byStatus.queued ?? 0} · held {byStatus.held ?? 0} · failed {byStatus.failed ?? 0} · not sent
-          (address stopped) {byStatus.stopped ?? 0}
+          (address stopped) {byStatus.stopped ?? 0} · never sent, expired {byStatus.expired ?? 0}
         </p>
-        <p className={styles.muted}>Sent mail is deleted after {RETENTION_DAYS.sentMail} days; the counts above still include it.</p>
+        <p className={styles.muted}>
+          Every mail, sent or not, is deleted {RETENTION_DAYS.mail} days after it was written; the counts above still include it.
+        </p>
         <Form method="post">
           <input type="hidden" name="intent" value="deliver" />
           <button type="submit" className={styles.button}>

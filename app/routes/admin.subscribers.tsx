@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ActionNotice } from "~/components/admin/action-notice";
 import { DeleteForm } from "~/components/admin/delete-form";
 import { adminAction, formText, requireConfirmation, unknownIntent } from "~/server/admin/action.server";
-import { deleteSubscriber, eraseAddress } from "~/server/privacy/erasure.server";
+import { deleteSubscriber, eraseAddress, reapplyErasures } from "~/server/privacy/erasure.server";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { AdminTable } from "~/components/admin/admin-table";
 import { requireAdmin } from "~/server/admin/auth.server";
+import { RETENTION_DAYS } from "~/domain/retention";
 import { allSubscribers, subscriberStatus } from "~/server/admin/dashboard.server";
 
 export const meta: MetaFunction = () => adminMeta("Subscribers");
@@ -38,6 +39,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       requireConfirmation(form);
       const counts = await eraseAddress(env, email);
       return `Erased: the address on ${counts.wishes} wishes, ${counts.subscribers} subscriptions, ${counts.mail} mails and ${counts.messages} messages.`;
+    }
+    if (intent === "reapply-erasures") {
+      const applied = await reapplyErasures(env);
+      return applied > 0 ? `Applied ${applied} erasures again that a restore had undone.` : "Every recorded erasure is in place: nothing to apply again.";
     }
     return unknownIntent();
   });
@@ -72,6 +77,22 @@ export default function AdminSubscribers() {
             <input id="erase-email" className={styles.input} type="email" name="email" required autoComplete="off" />
           </div>
         </DeleteForm>
+      </section>
+      <section className={styles.section} aria-labelledby="reapply-title">
+        <h2 id="reapply-title" className={styles.sectionTitle}>
+          After restoring the database
+        </h2>
+        <p className={styles.muted}>
+          Every erasure (a wish, a message, a subscriber, an address) is also recorded outside the database, for{" "}
+          {RETENTION_DAYS.erasureLedger} days. A restore to an earlier moment brings erased rows back: this applies those
+          erasures again. The cron also does it within a minute.
+        </p>
+        <Form method="post">
+          <input type="hidden" name="intent" value="reapply-erasures" />
+          <button type="submit" className={styles.button}>
+            Apply erasures again
+          </button>
+        </Form>
       </section>
       <section className={styles.section} aria-labelledby="subscribers-title">
         <h2 id="subscribers-title" className={styles.sectionTitle}>

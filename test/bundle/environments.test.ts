@@ -28,6 +28,8 @@ describe.concurrent.each(["staging", "production"])("wrangler deploy --dry-run -
     expect(new URL(config.vars.SITE_URL as string).protocol).toBe("https:");
     expect(stdout).toContain(`env.SITE_URL ("${config.vars.SITE_URL as string}")`);
     expect(config.observability?.enabled).toBe(true);
+    // Cloudflare's invocation log records each request's full URL, private /for/ paths included: /privacy says it is off.
+    expect(config.observability?.logs?.invocation_logs).toBe(false);
     expect(config.keep_vars).toBe(true);
     expect(config.triggers.crons).toEqual(["* * * * *"]);
     expect(config.routes?.length).toBeGreaterThan(0);

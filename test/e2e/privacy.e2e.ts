@@ -48,12 +48,17 @@ describe("what the browser keeps and whom it talks to", () => {
     await page.clock.install();
     await page.goto("/");
     await waitForHydration(page);
+    // The position leaves the browser only rounded to 0.1° (ADR 0040): in the look-up's URL and in the wish.
+    const lookedUp = page.waitForRequest((request) => new URL(request.url()).pathname === "/api/reverse-geocode");
     await page.getByRole("button", { name: "Detect my country" }).click();
+    expect(Object.fromEntries(new URL((await lookedUp).url()).searchParams)).toEqual({ lat: "48.9", lon: "2.4" });
     await expect.poll(() => page.locator("#wish-form-country").inputValue(), { timeout: 15_000 }).not.toBe("");
     await page.getByRole("textbox", { name: "Your wish" }).fill("May the bridges of every city carry only friends");
     const sent = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/wishes" && response.request().method() === "POST");
     await page.getByRole("button", { name: "Send Wish" }).click();
-    expect((await sent).status()).toBe(201);
+    const submitted = await sent;
+    expect(submitted.status()).toBe(201);
+    expect(submitted.request().postDataJSON()).toMatchObject({ lat: 48.9, lon: 2.4 });
     await card(page).waitFor();
 
     // A resonance with a wish on the Wall.

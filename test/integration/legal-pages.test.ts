@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { FINGERPRINT_STORAGE_KEY } from "~/domain/fingerprint";
 import { LOCALES, localizePath } from "~/domain/locale";
 import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
+import { IPV6_NETWORK_PREFIX } from "~/domain/network";
 import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
 import { servedPage } from "../support/served-page";
 
@@ -27,7 +28,7 @@ describe("the legal pages, in every language", () => {
     it(`${locale}: /privacy names each retention bound, the controller and the third parties this deployment uses`, async () => {
       const page = await html(localizePath("/privacy", locale), CONFIGURED);
       expect(page).not.toContain("{{");
-      for (const days of [RETENTION_DAYS.unconfirmedSubscriber, RETENTION_DAYS.sentMail, RETENTION_DAYS.contactMessage, RETENTION_DAYS.resonanceNetwork, CSP_REPORTS_KEPT]) {
+      for (const days of [RETENTION_DAYS.unconfirmedSubscriber, RETENTION_DAYS.mail, RETENTION_DAYS.contactMessage, RETENTION_DAYS.visitorTraces, RETENTION_DAYS.awaitingRing, RETENTION_DAYS.erasureLedger, CSP_REPORTS_KEPT]) {
         expect(page).toContain(String(days));
       }
       expect(page).toContain("0.1°");
@@ -35,6 +36,12 @@ describe("the legal pages, in every language", () => {
         expect(page, name).toContain(name);
       }
       expect(page).not.toContain("openstreetmap");
+      // The network the code hashes (an IPv6 /48), D1's Time Travel copies, and Sentry only when it is configured.
+      expect(page).toContain(`/${IPV6_NETWORK_PREFIX}`);
+      expect(page).not.toContain("/64");
+      expect(page).toContain("Time Travel");
+      expect(page).not.toContain("Sentry");
+      expect(await html(localizePath("/privacy", locale), { ...CONFIGURED, SENTRY_DSN: "https://key@sentry.example/42" })).toContain("Sentry");
     });
 
     it(`${locale}: /privacy with nothing configured names OpenStreetMap's tiles and no mail service or IBM`, async () => {

@@ -10,6 +10,8 @@ import type { QuantumCredits } from "~/server/rings/credits.server";
 import { claimRing, type RingClaim } from "~/server/rings/claim.server";
 import { QuantumConfigurationError } from "../quantum";
 import { RingJobs } from "./ring-jobs";
+import { ErasureLedger } from "./erasure-ledger";
+import type { ErasureEntry, LedgerEntry } from "~/domain/erasure-ledger";
 import { coalesced } from "../coalesce";
 import { roomProviders, type RoomProvider, type RoomProviders } from "./room-provider";
 import { bellRelay } from "~/server/edge/bell-room-client.server";
@@ -73,6 +75,8 @@ export class BellRoom extends DurableObject<Env> {
   private jobs: RingJobs;
   /** Parsed once, here: the room's settings for its life (a new deploy is a new instance). */
   private readonly settings: Settings;
+  /** Kept here because a D1 restore does not reach this storage (ADR 0108); it shares nothing else with the ring. */
+  private readonly erasures: ErasureLedger;
 
   constructor(ctx: DurableObjectState, roomEnv: Env) {
     const env = withStatementLog(roomEnv);
@@ -81,6 +85,17 @@ export class BellRoom extends DurableObject<Env> {
     // Nothing here may throw: a misconfigured provider answers each ring with a sentence, and health names it.
     this.providers = roomProviders(env);
     this.jobs = new RingJobs(env, this.providers, (message) => this.send(message), (at) => this.wakeAt(at));
+    this.erasures = new ErasureLedger(ctx.storage);
+  }
+
+  /** Writes an erasure to the ledger before D1 applies it; answers the entry's number (app/server/privacy/erasure-ledger.server.ts). */
+  async recordErasure(entry: ErasureEntry, at: number): Promise<number> {
+    return this.erasures.record(entry, at);
+  }
+
+  /** The ledger's entries made at or after `since`. */
+  async erasuresSince(since: number): Promise<LedgerEntry[]> {
+    return this.erasures.since(since);
   }
 
   /** Health probe used by /api/infrastructure/health. */

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from "react";
+import { coarseCoordinate } from "~/domain/position";
 import { callApi } from "~/lib/api-client";
 
 /** The country list behind the country field's suggestions, fetched the first time it is needed. */
@@ -43,10 +44,17 @@ function currentPosition(): Promise<GeolocationPosition> {
   );
 }
 
-/** The device's country, from its position and the reverse-geocode call; null when either is unavailable. */
+/**
+ * The device's country, from its position and the reverse-geocode call; null when either is unavailable. The position
+ * is rounded to the kept precision here, before the look-up's URL (which request logs keep) or the wish carries it
+ * (ADR 0040).
+ */
 export async function detectCountry(): Promise<DetectedPlace | null> {
   const { latitude, longitude } = (await currentPosition()).coords;
-  const result = await callApi("reverseGeocode", { query: { lat: latitude, lon: longitude } });
+  const lat = coarseCoordinate(latitude);
+  const lon = coarseCoordinate(longitude);
+  if (lat === null || lon === null) return null;
+  const result = await callApi("reverseGeocode", { query: { lat, lon } });
   const country = result.ok ? result.data.address?.country : undefined;
-  return country?.trim() ? { country, lat: latitude, lon: longitude } : null;
+  return country?.trim() ? { country, lat, lon } : null;
 }

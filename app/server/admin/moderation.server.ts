@@ -139,11 +139,11 @@ export async function reportWish(
   return { alreadyReported: inserted!.meta.changes === 0 };
 }
 
+/** What moderation shows of a wish: never the writer's e-mail, which /privacy says is shown to no one. */
 export interface ModerationItem {
   id: string;
   text: string;
   name: string | null;
-  email: string | null;
   country: string | null;
   theme: string;
   status: string;
@@ -157,7 +157,6 @@ const itemColumns = {
   id: true,
   text: true,
   name: true,
-  email: true,
   country: true,
   theme: true,
   status: true,
@@ -185,7 +184,6 @@ export async function moderationQueue(env: Env): Promise<ModerationItem[]> {
       id: wishes.id,
       text: wishes.text,
       name: wishes.name,
-      email: wishes.email,
       country: wishes.country,
       theme: wishes.theme,
       status: wishes.status,

@@ -81,6 +81,9 @@ export const wishes = onFirstUse(() =>
       index("wishes_ip_created_idx").on(t.ipHash, t.createdAt),
       index("wishes_ring_idx").on(t.bellRingId),
       uniqueIndex("wishes_for_token_idx").on(t.forToken).where(sql`${t.forToken} IS NOT NULL`),
+      // What the retention sweep still has to forget (app/server/privacy/retention.server.ts).
+      index("wishes_email_kept_idx").on(t.createdAt).where(sql`${t.email} IS NOT NULL`),
+      index("wishes_network_kept_idx").on(t.createdAt).where(sql`${t.ipHash} IS NOT NULL`),
     ],
   ),
 );
@@ -102,6 +105,7 @@ export const resonances = onFirstUse(() =>
       index("resonances_network_wish_idx").on(t.networkHash, t.wishId),
       index("resonances_network_created_idx").on(t.networkHash, t.createdAt),
       index("resonances_created_idx").on(t.createdAt),
+      index("resonances_network_kept_idx").on(t.createdAt).where(sql`${t.networkHash} IS NOT NULL`),
     ],
   ),
 );
@@ -153,6 +157,7 @@ export const bellRings = onFirstUse(() =>
       index("bell_rings_created_idx").on(t.createdAt),
       index("bell_rings_network_created_idx").on(t.rungByNetwork, t.createdAt),
       index("bell_rings_status_idx").on(t.status, t.createdAt),
+      index("bell_rings_ringer_kept_idx").on(t.createdAt).where(sql`${t.rungByHash} IS NOT NULL OR ${t.rungByNetwork} IS NOT NULL`),
       index("bell_rings_submit_started_idx").on(t.submitStartedAt).where(sql`${t.submitStartedAt} IS NOT NULL`),
       index("bell_rings_usage_pending_idx").on(t.nextAttemptAt).where(sql`${t.usageFinal} = 0`),
     ],
@@ -270,6 +275,8 @@ export const reports = onFirstUse(() =>
       primaryKey({ columns: [t.wishId, t.fingerprintHash] }),
       index("reports_created_idx").on(t.createdAt),
       index("reports_network_wish_idx").on(t.networkHash, t.wishId),
+      // A forgotten report's device hash is '~' and its row id, above every hex hash (app/server/privacy/retention.server.ts).
+      index("reports_kept_idx").on(t.createdAt).where(sql`${t.fingerprintHash} < '~'`),
     ],
   ),
 );
@@ -298,12 +305,15 @@ export const outbox = onFirstUse(() =>
       senderNetwork: text("sender_network"),
       /** The bare stop token of a mail queued before migration 0031: such a link names its address only through this row. */
       stopToken: text("stop_token"),
+      /** The wish a mail is about (its copy, its "your wish rang"): withdrawing the wish deletes its mail. */
+      wishId: text("wish_id"),
     },
     (t) => [
       index("outbox_status_created_idx").on(t.status, t.createdAt),
       index("outbox_recipient_created_idx").on(t.recipient, t.createdAt).where(sql`${t.recipient} IS NOT NULL`),
       index("outbox_stop_token_idx").on(t.stopToken).where(sql`${t.stopToken} IS NOT NULL`),
       index("outbox_created_idx").on(t.createdAt),
+      index("outbox_wish_idx").on(t.wishId).where(sql`${t.wishId} IS NOT NULL`),
     ],
   ),
 );
@@ -323,7 +333,11 @@ export const contactMessages = onFirstUse(() =>
       /** Set when the operator keeps the message past the retention bound (app/domain/retention.ts). */
       keptAt: integer("kept_at"),
     },
-    (t) => [index("contact_messages_created_idx").on(t.createdAt), index("contact_messages_ip_idx").on(t.ipHash, t.createdAt)],
+    (t) => [
+      index("contact_messages_created_idx").on(t.createdAt),
+      index("contact_messages_ip_idx").on(t.ipHash, t.createdAt),
+      index("contact_messages_network_kept_idx").on(t.createdAt).where(sql`${t.ipHash} IS NOT NULL`),
+    ],
   ),
 );
 
@@ -413,7 +427,10 @@ export const cspReports = onFirstUse(() =>
       /** The reporting network's keyed hash: /admin ranks a violation by how many networks saw it (docs/product.md#one-person-one-share). */
       networkHash: text("network_hash"),
     },
-    (table) => [index("csp_reports_created_at").on(table.createdAt)],
+    (table) => [
+      index("csp_reports_created_at").on(table.createdAt),
+      index("csp_reports_network_kept_idx").on(table.createdAt).where(sql`${table.networkHash} IS NOT NULL`),
+    ],
   ),
 );
 
@@ -487,5 +504,20 @@ export const pushSubscriptions = onFirstUse(() =>
       attempts: integer("attempts").notNull().default(0),
     },
     (t) => [uniqueIndex("push_subscriptions_wish_endpoint_idx").on(t.wishId, t.endpoint), index("push_subscriptions_created_idx").on(t.createdAt)],
+  ),
+);
+
+/**
+ * The erasures this database has applied, by their number in the erasure ledger kept outside D1 (ADR 0108): a restore
+ * to before an erasure takes its row away with it, which is how the ledger finds what to apply again.
+ */
+export const erasuresApplied = onFirstUse(() =>
+  sqliteTable(
+    "erasures_applied",
+    {
+      seq: integer("seq").primaryKey(),
+      erasedAt: integer("erased_at").notNull(),
+    },
+    (t) => [index("erasures_applied_erased_idx").on(t.erasedAt)],
   ),
 );

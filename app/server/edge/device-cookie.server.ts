@@ -1,14 +1,17 @@
 import { readCookie } from "./cookies.server";
 
 /**
- * The device id of visitors without JavaScript. The fingerprint (docs/product.md#the-device-id) lives in localStorage, which a page without
+ * The device id of visitors without JavaScript: their wishes, their resonances, and the wall marking what they resonated
+ * with. The fingerprint (docs/product.md#the-device-id) lives in localStorage, which a page without
  * scripts cannot reach, so a plain form post carries this cookie instead: random, HttpOnly (no script reads it),
  * SameSite=Lax (a cross-site form post arrives without it and so counts as a new, rate-limited device).
  */
 export const DEVICE_COOKIE = "qb_device";
 const ID_BYTES = 16;
 const ID_PATTERN = /^[0-9a-f]{32}$/;
-const MAX_AGE_SECONDS = 400 * 24 * 60 * 60; // the longest lifetime browsers honour
+/** The longest lifetime browsers honour; /cookies states it. */
+export const DEVICE_COOKIE_DAYS = 400;
+const MAX_AGE_SECONDS = DEVICE_COOKIE_DAYS * 24 * 60 * 60;
 
 export interface DeviceId {
   id: string;

@@ -1,3 +1,4 @@
+import { withoutForTokens } from "~/domain/for-someone";
 import { currentRequestContext } from "./request-context.server";
 
 /**
@@ -17,7 +18,7 @@ const MAX_TEXT = 500;
 
 /** Free text with anything personal replaced: what an error's message may say about a visitor. */
 export function scrub(text: string): string {
-  return text.replace(EMAIL, "[email]").replace(IPV4, "[ip]").replace(IPV6, "[ip]").replace(TOKEN, "[id]").slice(0, MAX_TEXT);
+  return withoutForTokens(text).replace(EMAIL, "[email]").replace(IPV4, "[ip]").replace(IPV6, "[ip]").replace(TOKEN, "[id]").slice(0, MAX_TEXT);
 }
 
 /** An error as log fields: its type and its message, scrubbed. Never the error object, whose text may be personal. */

@@ -23,6 +23,8 @@ export interface OutgoingEmail {
   to: string;
   subject: string;
   body: string;
+  /** The wish the mail is about: withdrawing the wish deletes the mail (app/server/privacy/erasure.server.ts). */
+  wishId?: string;
 }
 
 type WaitUntil = Pick<CloudflareContext["ctx"], "waitUntil">;
@@ -70,13 +72,13 @@ export async function queueVisitorMail(
   const stopped = "EXISTS (SELECT 1 FROM mail_stops WHERE address_hash IN (?1, ?8))";
   const [inserted, counting, counts] = await env.DB.batch([
     env.DB.prepare(
-      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at)
-       SELECT ?9, ?3, ?10, ?1, ?4, ?11, ?12, '${OUTBOX_STATUS.queued}', 0, ?5 WHERE ${roomLeft} AND NOT ${stopped}`,
-    ).bind(...shared, newId(now), email.to.trim(), oneLine(email.subject), email.body),
+      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at, wish_id)
+       SELECT ?9, ?3, ?10, ?1, ?4, ?11, ?12, '${OUTBOX_STATUS.queued}', 0, ?5, ?13 WHERE ${roomLeft} AND NOT ${stopped}`,
+    ).bind(...shared, newId(now), email.to.trim(), oneLine(email.subject), email.body, email.wishId ?? null),
     env.DB.prepare(
-      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at)
-       SELECT ?9, ?3, '', ?1, ?4, '', '', '${OUTBOX_STATUS.stopped}', 0, ?5 WHERE ${roomLeft} AND ${stopped}`,
-    ).bind(...shared, newId(now)),
+      `INSERT INTO outbox (id, kind, to_address, recipient, sender_network, subject, body, status, attempts, created_at, wish_id)
+       SELECT ?9, ?3, '', ?1, ?4, '', '', '${OUTBOX_STATUS.stopped}', 0, ?5, ?10 WHERE ${roomLeft} AND ${stopped}`,
+    ).bind(...shared, newId(now), email.wishId ?? null),
     env.DB.prepare(`SELECT COUNT(*) AS total ${counted}`).bind(inbox, now - DAY_MS),
   ]);
   if (inserted.meta.changes > 0) {
@@ -191,7 +193,7 @@ export function queueWishCopy(env: Env, ctx: WaitUntil, input: Pick<WishSubmissi
     // For an address that asked for no more mail, or past its caps, the copy is quietly not sent (queueVisitorMail
     // decides); the wish itself is stored as usual.
     const letter = wishCopyLetter(env, letterLocale(row.locale), { text: row.text, name: row.name }, await mailStopUrl(env, row.email));
-    if ((await queueVisitorMail(env, { ...letter, to: row.email, kind: "wish-copy" }, row.ipHash ?? "unknown")) !== "queued") return;
+    if ((await queueVisitorMail(env, { ...letter, to: row.email, kind: "wish-copy", wishId }, row.ipHash ?? "unknown")) !== "queued") return;
     await deliverOutbox(env);
   };
   ctx.waitUntil(work().catch((error: unknown) => log("error", "could not queue the wish copy", errorFields(error))));

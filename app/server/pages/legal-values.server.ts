@@ -1,13 +1,14 @@
 import { FINGERPRINT_STORAGE_KEY } from "~/domain/fingerprint";
 import { markdownText, type TemplateValues } from "~/domain/legal-template";
 import { DAILY_WISH_LIMIT } from "~/domain/limits";
+import { IPV6_NETWORK_PREFIX } from "~/domain/network";
 import { LOCALE_COOKIE } from "~/domain/locale";
 import { tileSettings } from "~/domain/map-tiles";
 import { POSITION_DECIMALS } from "~/domain/position";
-import { CSP_REPORTS_KEPT, RETENTION_DAYS } from "~/domain/retention";
+import { CSP_REPORTS_KEPT, RETENTION_DAYS, type RetainedKind } from "~/domain/retention";
 import { KNOWN_RINGS_STORAGE_KEY, LAST_WISH_ID_STORAGE_KEY, PUSH_WISH_STORAGE_KEY, RESONATED_STORAGE_KEY, YOUR_WISH_HIDDEN_STORAGE_KEY } from "~/hooks/storage";
 import { SESSION_COOKIE } from "../admin/auth.server";
-import { DEVICE_COOKIE } from "../edge/device-cookie.server";
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS } from "../edge/device-cookie.server";
 import { settingsOf } from "~/server/edge/settings.server";
 
 /** The operator's contact as a Markdown link: mailto for an address, the page itself for a URL. */
@@ -28,6 +29,21 @@ function mailProvider(env: Env): string | null {
   if (!MAIL_API_URL) return null;
   return MAIL_PROVIDER ?? new URL(MAIL_API_URL).host;
 }
+
+/**
+ * The name each retention period has in the legal pages' templates (`{{days.<name>}}`): every period the sweep keeps
+ * is stated from the same constant (test/integration/retention.test.ts holds the two together).
+ */
+export const RETENTION_TEMPLATE_NAMES: Record<RetainedKind, string> = {
+  unconfirmedSubscriber: "unconfirmed",
+  unsubscribedSubscriber: "unsubscribed",
+  mail: "mail",
+  contactMessage: "contact",
+  visitorTraces: "traces",
+  awaitingRing: "awaitingRing",
+  erasureLedger: "erasureLedger",
+  rateLimitRow: "rateLimit",
+};
 
 /**
  * Everything /privacy and /cookies state that depends on the code or the deployment: storage keys, retention bounds,
@@ -52,12 +68,10 @@ export function legalValues(env: Env): TemplateValues {
     ibm: settings.QUANTUM_PROVIDER === "ibm",
     positionDegrees: (1 / 10 ** POSITION_DECIMALS).toString(),
     wishLimit: DAILY_WISH_LIMIT,
-    "days.unconfirmed": RETENTION_DAYS.unconfirmedSubscriber,
-    "days.unsubscribed": RETENTION_DAYS.unsubscribedSubscriber,
-    "days.sentMail": RETENTION_DAYS.sentMail,
-    "days.contact": RETENTION_DAYS.contactMessage,
-    "days.network": RETENTION_DAYS.resonanceNetwork,
-    "days.rateLimit": RETENTION_DAYS.rateLimitRow,
+    ...Object.fromEntries((Object.keys(RETENTION_DAYS) as RetainedKind[]).map((kind) => [`days.${RETENTION_TEMPLATE_NAMES[kind]}`, RETENTION_DAYS[kind]])),
+    "days.deviceCookie": DEVICE_COOKIE_DAYS,
+    ipv6Prefix: IPV6_NETWORK_PREFIX,
+    sentry: settings.SENTRY_DSN !== null,
     cspKept: CSP_REPORTS_KEPT,
     "key.fingerprint": FINGERPRINT_STORAGE_KEY,
     "key.resonated": RESONATED_STORAGE_KEY,

@@ -44,7 +44,7 @@ export async function noticeRing(env: Env, ringId: string, now = Date.now()): Pr
       { text: wish.text, name: wish.name, ringId, poem: ring.poem },
       await mailStopUrl(env, wish.email),
     );
-    const outcome = await queueVisitorMail(env, { ...letter, to: wish.email, kind: "wish-rang" }, wish.ip_hash ?? "unknown", undefined, now);
+    const outcome = await queueVisitorMail(env, { ...letter, to: wish.email, kind: "wish-rang", wishId: wish.id }, wish.ip_hash ?? "unknown", undefined, now);
     if (outcome === "queued") mailed += 1;
   }
   if (mailed > 0) await deliverOutbox(env);
