@@ -12,7 +12,7 @@ export function Constellation({ qubits, bitstring, yourQubit = null }: { qubits:
   const { dir } = useI18n();
   const layout = constellationLayout(qubits, dir);
   return (
-    <svg className={styles.constellation} viewBox={`0 0 ${layout.width} ${layout.height}`} aria-hidden="true" focusable="false">
+    <svg className={styles.constellation} data-testid="constellation" viewBox={`0 0 ${layout.width} ${layout.height}`} aria-hidden="true" focusable="false">
       {layout.links.map(([from, to]) => (
         <line
           key={`${from}-${to}`}

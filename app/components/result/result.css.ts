@@ -23,6 +23,9 @@ export const eyebrow = style({
   letterSpacing: "0.04em",
 });
 
+/** The date and time stay on one line: a day never parts from its month. */
+export const eyebrowDate = style({ whiteSpace: "nowrap" });
+
 export const poem = style({
   margin: `${vars.space.md} auto`,
   maxWidth: "40rem",

@@ -172,7 +172,7 @@ export function RingResult({
       <header className={styles.hero}>
         <p className={styles.eyebrow} data-testid="ring-date-line">
           <BidiText text={ti("A ring of the {siteName}", { siteName })} /> ·{" "}
-          <bdi>
+          <bdi className={styles.eyebrowDate}>
             <time dateTime={ring.createdAt} suppressHydrationWarning>
               {formats.longUtc(ring.createdAt)}
             </time>
