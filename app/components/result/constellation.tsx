@@ -26,7 +26,7 @@ export function Constellation({ qubits, bitstring, yourQubit = null }: { qubits:
       {layout.stars.map((star, q) => {
         const bit = bitstring?.[q];
         const tone = bit === "1" ? styles.starOne : bit === "0" ? styles.starZero : styles.starUnknown;
-        // The star of the visitor's own wish is larger, with a halo, and keeps its bit's colour (issue 45).
+        // The star of the visitor's own wish is larger, with a halo, and keeps its bit's colour (ADR 0097).
         return q === yourQubit ? (
           <g key={q} data-yours="true" data-bit={bit}>
             <circle className={`${styles.starHalo} ${tone}`} cx={star.x} cy={star.y} r={14} />

@@ -40,7 +40,7 @@ export function arrivalAnnouncement(t: Translate, ring: Provider, title: string)
 }
 
 /**
- * Where the ring ran, in plain words, above the physics (issue 45): from the ring's stored provider, so a simulated
+ * Where the ring ran, in plain words, above the physics (ADR 0097): from the ring's stored provider, so a simulated
  * ring never sounds like hardware and a hardware ring names its machine.
  */
 export function providerSentence(t: Translate, ring: Pick<RingView, "isSimulator" | "providerLabel" | "backend" | "status">): string {

@@ -6,7 +6,7 @@ export const page = style({ display: "flex", flexDirection: "column", gap: vars.
 
 /**
  * The ring's first screen (docs/product.md#your-ring): the verse, its share button, who you rang with and the
- * constellation, and the wishes straight after them rather than a screen further down (issue 45).
+ * constellation, and the wishes straight after them rather than a screen further down (ADR 0097).
  */
 export const hero = style({
   textAlign: "center",
@@ -41,7 +41,7 @@ export const constellation = style({ display: "block", width: "min(100%, 22rem)"
 export const constellationLink = style({ stroke: vars.color.brand, strokeOpacity: 0.55, strokeWidth: 1.5 });
 /**
  * A measured bit's colour, one for a 1 (hope) and one for a 0 (peace): the bit tiles and the stars of the constellation
- * share them, the visitor's own star too (issue 45). `color` is set, so a halo can draw with `currentColor`.
+ * share them, the visitor's own star too (ADR 0097). `color` is set, so a halo can draw with `currentColor`.
  */
 const BIT_COLOUR = { one: vars.color.gold, zero: vars.color.brandStrong } as const;
 export const starOne = style({ color: BIT_COLOUR.one, fill: BIT_COLOUR.one, filter: "drop-shadow(0 0 6px rgba(255, 213, 79, 0.9))" });

@@ -223,7 +223,7 @@ export function RingResult({
         )}
       </header>
 
-      {/* The people before the physics (issue 45): the wishes come right after the verse and its share button. */}
+      {/* The people before the physics (ADR 0097): the wishes come right after the verse and its share button. */}
       <section className={styles.section} aria-labelledby="ring-wishes">
         <h2 id="ring-wishes" className={styles.sectionTitle}>
           {t("The entangled wishes")}
