@@ -13,6 +13,9 @@ self.addEventListener("push", (event) => {
     self.registration.showNotification(notice.title, {
       body: typeof notice.body === "string" ? notice.body : "",
       tag: typeof notice.tag === "string" ? notice.tag : undefined,
+      // The wish's language and its direction: an Arabic notice reads from the right on any device (ADR 0096).
+      lang: typeof notice.lang === "string" ? notice.lang : undefined,
+      dir: notice.dir === "rtl" || notice.dir === "ltr" ? notice.dir : "auto",
       icon: "/icons/bell-192.png",
       badge: "/icons/bell-192.png",
       data: { url: notice.url },

@@ -18,7 +18,7 @@ function* sourceFiles(dir) {
   }
 }
 
-const LITERAL = /\b(?:t|msg)\(\s*"((?:[^"\\]|\\.)*)"/g;
+const LITERAL = /\b(?:t|ti|bt|msg)\(\s*"((?:[^"\\]|\\.)*)"/g;
 
 /** The messages modules, bundled and evaluated: their string exports and what they list. */
 async function moduleStrings() {

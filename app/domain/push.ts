@@ -58,12 +58,17 @@ export const pushSubscriptionSchema = onFirstUse(() =>
 );
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionSchema>;
 
-/** What the service worker is sent: the page to open and the words to show, already in the wish's language. */
+/**
+ * What the service worker is sent: the page to open and the words to show, already in the wish's language, with that
+ * language and its direction, so an Arabic notice reads from the right whatever the device's own language (ADR 0096).
+ */
 export interface RingPushPayload {
   title: string;
   body: string;
   url: string;
   tag: string;
+  lang: string;
+  dir: "ltr" | "rtl";
 }
 
 /** A push the browser need not receive after a day: the ring is on its page whenever they come back. */

@@ -21,6 +21,7 @@ import { pageMeta, siteInfo, siteTranslate } from "~/lib/meta";
 import { useBellMessages, useSocketReopened } from "~/realtime/bell-socket";
 import { wishForSomeone } from "~/server/wishes/for-someone.server";
 import { useI18n } from "~/i18n/i18n";
+import { isolating } from "~/domain/bidi";
 
 // "Ring a bell for someone" (docs/product.md#the-loop-back, ADR 0060): the page the person a wish was written for opens from the link its
 // writer handed on. Personal, so never cached or indexed; it follows the wish until its ring, live.
@@ -51,7 +52,7 @@ export default function WishForSomeonePage() {
   useSocketReopened(() => revalidator.revalidate());
   const from = wish.name && wish.name !== ANONYMOUS_NAME ? wish.name : t(FOR_SOMEONE);
   return (
-    <ContentArticle title={t(FOR_TITLE, { forName })} description={t(FOR_FROM, { from })}>
+    <ContentArticle title={isolating(t)(FOR_TITLE, { forName })} description={isolating(t)(FOR_FROM, { from })}>
       <blockquote className={forStyles.quote} dir="auto">
         “{wish.wish}”
       </blockquote>

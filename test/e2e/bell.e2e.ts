@@ -7,7 +7,7 @@ import { axeViolations, baseURL, launchBrowser, newVisitor, ringRead, skipRingFa
 // ring-flow.ts imports through the app's "~" alias, which this Node-side suite does not resolve.
 const RESONANCE_NOTE = "Your intention resonates through the quantum field.";
 const POEMS = new Set(Object.values(POEM_LINES).flat());
-const SIMULATOR_SENTENCE = "Computed on the built-in exact state-vector simulator, not on quantum hardware.";
+const SIMULATOR_SENTENCE = "An ordinary computer worked out this ring's answer by simulating its quantum circuit; no quantum computer was involved.";
 // Another file may have rung just before this one: a full cooldown plus slack for a busy machine.
 const COOLDOWN_WAIT_MS = (RING_COOLDOWN_SECONDS + 10) * 1000;
 

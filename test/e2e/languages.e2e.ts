@@ -19,7 +19,7 @@ const COOLDOWN_WAIT_MS = (RING_COOLDOWN_SECONDS + 10) * 1000;
 const EMAIL_INVALID = "Please enter a valid email address, or leave it empty.";
 const ENCODING_COMPLETE = "Quantum encoding complete! Your wish is ready to be entangled with others.";
 const WISH_PROMPT = "If you could send one wish into the universe, what would it be?";
-const SIMULATOR_PROVIDER = "{status, select, completed {Computed} failed {Tried} other {Being computed}} on the built-in exact state-vector simulator, not on quantum hardware.";
+const SIMULATOR_PROVIDER = "{status, select, completed {An ordinary computer worked out this ring's answer by simulating its quantum circuit; no quantum computer was involved.} failed {An ordinary computer tried to work out this ring's answer by simulating its quantum circuit; no quantum computer was involved.} other {An ordinary computer is working out this ring's answer by simulating its quantum circuit; no quantum computer is involved.}}";
 
 let browser: Browser;
 beforeAll(async () => {

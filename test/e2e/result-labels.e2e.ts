@@ -6,7 +6,7 @@ import { axeViolations, baseURL, launchBrowser, newVisitor, waitForHydration, PH
 // result-copy.ts imports through the app's "~" alias, which this Node-side suite does not resolve: the sentences are
 // written out here, and are the contract.
 
-const SIMULATOR_SENTENCE = "Computed on the built-in exact state-vector simulator, not on quantum hardware.";
+const SIMULATOR_SENTENCE = "An ordinary computer worked out this ring's answer by simulating its quantum circuit; no quantum computer was involved.";
 /** Phrases that say physical qubits did something, or name IBM's hardware: never true of a simulator ring. */
 const HARDWARE_CLAIM = /qubits? (settled|answered|measured|have answered|are listening)|QPU|IBM|ibm_|physical qubit|native gates/i;
 

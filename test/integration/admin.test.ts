@@ -7,6 +7,7 @@ import { safetySignals } from "~/server/admin/safety-signals.server";
 import { LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/server/admin/auth.server";
 import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail, queueWishCopy, RECIPIENT_DAILY_MAIL_CAP } from "~/server/email/outbox.server";
 import { ADMIN_PASSWORD as PASSWORD, browserFetch as adminFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
+import { isolate } from "~/domain/bidi";
 
 const PAGES = ["/admin", "/admin/operations", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/subscribers.csv"];
 
@@ -392,8 +393,8 @@ describe("e-mail", () => {
     expect(status).toBe(200);
     expect(json).toEqual({ success: true });
     const row = await env.DB.prepare("SELECT * FROM outbox WHERE to_address = ?").bind(friendEmail).first<OutboxRow>();
-    expect(row).toMatchObject({ kind: "friend-wish", subject: "A wish for peace for you, from Quantum Bell" });
-    expect(row!.body).toContain('"May your garden always be full of light"');
+    expect(row).toMatchObject({ kind: "friend-wish", subject: `A wish for peace for you, from ${isolate("Quantum Bell")}` });
+    expect(row!.body).toContain(`"${isolate("May your garden always be full of light")}"`);
     expect(row!.body).toContain("Lena");
     expect(row!.body).toContain("Thinking of you today.");
     expect(row!.body).toContain(env.SITE_URL);
@@ -445,7 +446,7 @@ describe("e-mail", () => {
     const { json } = await submit({ wish: "May the children of the coast grow up in peace", name: "Ada", email });
     const row = await waitFor(() => env.DB.prepare("SELECT * FROM outbox WHERE to_address = ?").bind(email).first<OutboxRow>());
     expect(row).toMatchObject({ kind: "wish-copy" });
-    expect(row.body).toContain("Dear Ada,");
+    expect(row.body).toContain(`Dear ${isolate("Ada")},`);
     expect(row.body).toContain("May the children of the coast grow up in peace");
     expect(json.wishId).toBeTruthy();
   });

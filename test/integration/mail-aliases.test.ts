@@ -7,6 +7,7 @@ import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { RECIPIENT_DAILY_MAIL_CAP, SENDER_RECIPIENT_DAILY_MAIL_CAP } from "~/server/email/outbox.server";
 import { browserFetch, call, freshFingerprint, freshIp, validWish } from "../support/api";
 import { readyBell } from "../support/bell";
+import { isolating } from "~/domain/bidi";
 
 // Issue 46.2: one inbox, one cap. Aliases of an inbox share its caps and its stop; a stopped recipient is answered as
 // an accepted one; no visitor's text reaches a mail's subject (docs/decisions/0104-one-inbox-one-key.md).
@@ -98,7 +99,8 @@ describe("mail subjects", () => {
 
     const fixed = new Set(
       LOCALES.flatMap((locale) => {
-        const t = translatorFor(locale);
+        // The letters isolate the site's name in every subject (ADR 0096).
+        const t = isolating(translatorFor(locale));
         return [
           t("A wish for peace for you, from {siteName}", { siteName }),
           t("Your wish, from {siteName}", { siteName }),

@@ -1,6 +1,7 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { isolate } from "~/domain/bidi";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { mailStopToken } from "~/server/email/mail-stop.server";
@@ -15,6 +16,9 @@ beforeEach(async () => {
   await env.DB.prepare("UPDATE wishes SET status = 'entangled' WHERE status IN ('pending', 'submitted_for_batching')").run();
   await env.DB.prepare("UPDATE bell_rings SET status = 'completed' WHERE status IN ('queued', 'running')").run();
 });
+
+/** The site's name as mails write it: isolated from the sentence around it (ADR 0096). */
+const SITE = isolate("Quantum Bell");
 
 const address = (label: string) => `${label}-${crypto.randomUUID()}@example.org`;
 
@@ -63,10 +67,10 @@ describe('"your wish rang"', () => {
 
     await expect.poll(async () => (await mailsTo(french)).length).toBe(2);
     const [copy, rang] = await mailsTo(french);
-    expect(copy).toMatchObject({ kind: "wish-copy", subject: "Votre vœu, de la part de Quantum Bell" });
+    expect(copy).toMatchObject({ kind: "wish-copy", subject: `Votre vœu, de la part de ${SITE}` });
     expect(copy.body).toContain("Nous vous écrirons encore une fois");
     expect(rang.kind).toBe("wish-rang");
-    expect(rang.subject).toBe("Votre vœu a sonné sur Quantum Bell");
+    expect(rang.subject).toBe(`Votre vœu a sonné sur ${SITE}`);
     expect(rang.body).toContain("La cloche a sonné avec votre vœu");
     expect(rang.body).toContain("Que la paix revienne dans chaque maison du port");
     expect(fr(ring!.poem)).not.toBe(ring!.poem);
@@ -77,7 +81,7 @@ describe('"your wish rang"', () => {
     await expect.poll(async () => (await mailsTo(english)).length).toBe(2);
     const englishMails = await mailsTo(english);
     expect(englishMails.map((mail) => mail.kind)).toEqual(["wish-copy", "wish-rang"]);
-    expect(englishMails[1].subject).toBe("Your wish rang on Quantum Bell");
+    expect(englishMails[1].subject).toBe(`Your wish rang on ${SITE}`);
     expect(englishMails[1].body).toContain(ring!.poem);
     expect(englishMails[1].body).toContain(`http://localhost:5002/bell/${ringId}`);
 
@@ -114,7 +118,7 @@ describe('"your wish rang"', () => {
     expect(row?.locale).toBe("fr");
     await ringAll([id]);
     expect(await runDurableObjectAlarm(bellRoom(env))).toBe(true);
-    await expect.poll(async () => (await mailsTo(to)).map((mail) => mail.subject)).toEqual(["Votre vœu, de la part de Quantum Bell", "Votre vœu a sonné sur Quantum Bell"]);
+    await expect.poll(async () => (await mailsTo(to)).map((mail) => mail.subject)).toEqual([`Votre vœu, de la part de ${SITE}`, `Votre vœu a sonné sur ${SITE}`]);
   });
 });
 
@@ -127,14 +131,14 @@ describe("every visitor mail in the language of the page that sent it", () => {
     });
     expect(sent.status).toBe(200);
     const [friendMail] = await mailsTo(friend);
-    expect(friendMail.subject).toBe("Un vœu de paix pour vous, de la part de Quantum Bell");
+    expect(friendMail.subject).toBe(`Un vœu de paix pour vous, de la part de ${isolate("Quantum Bell")}`);
     expect(friendMail.body).toContain("Ajoutez votre propre vœu et faites sonner la cloche : http://localhost:5002/fr");
 
     const reader = address("reader");
     const subscribed = await browserFetch("/fr/newsletter", { form: { email: reader } });
     expect(subscribed.status).toBe(200);
     const [letter] = await mailsTo(reader);
-    expect(letter.subject).toBe("Merci de confirmer votre abonnement à la lettre de Quantum Bell");
+    expect(letter.subject).toBe(`Merci de confirmer votre abonnement à la lettre de ${SITE}`);
     expect(letter.body).toMatch(/http:\/\/localhost:5002\/fr\/newsletter\?token=[0-9a-f]{64}/);
     const stored = await env.DB.prepare("SELECT locale FROM newsletter_subscribers WHERE email = ?").bind(reader).first<{ locale: string }>();
     expect(stored?.locale).toBe("fr");

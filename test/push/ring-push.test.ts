@@ -80,7 +80,7 @@ describe("a ring's push notice", () => {
     expect(push.subscription).toBe(frenchBrowser.endpoint.split("/").pop());
     const payload = JSON.parse(push.payload) as { title: string; body: string; url: string; tag: string };
     const fr = translatorFor("fr");
-    expect(payload).toEqual({ title: "Votre vœu a sonné", body: fr(poem), url: `http://localhost:5002/fr/bell/${ringId}`, tag: `ring-${ringId}` });
+    expect(payload).toEqual({ title: "Votre vœu a sonné", body: fr(poem), url: `http://localhost:5002/fr/bell/${ringId}`, tag: `ring-${ringId}`, lang: "fr", dir: "ltr" });
     expect(payload.body).not.toBe(poem);
     expect(push.claims).toMatchObject({ aud: standIn, sub: "mailto:operator@quantum-bell.test" });
     expect(push.ttl).toBeGreaterThan(0);

@@ -45,6 +45,7 @@ import { ringPreview, ringWishIds } from "~/domain/ring-batch";
 import { useStoredString } from "~/hooks/use-stored-string";
 import { callApi } from "~/lib/api-client";
 import { useI18n } from "~/i18n/i18n";
+import { useBidiT } from "~/components/text/bidi-text";
 
 /**
  * Rings this device already rang or was sent to. The visitor's latest wish being in one of them is no news, so
@@ -134,6 +135,7 @@ async function requestRing(wishIds: string[], deviceFingerprint: string): Promis
 
 export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRingerProps) {
   const { t, path } = useI18n();
+  const bt = useBidiT();
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const resync = useResync();
@@ -320,7 +322,7 @@ export function BellRinger({ pending, creditsSeconds, cooldownMs = 0 }: BellRing
   return (
     <div className={styles.card}>
       <h2 id="bell-ringer-title" className={styles.title}>
-        {t("Ring the {siteName}", { siteName })}
+        {bt("Ring the {siteName}", { siteName })}
       </h2>
       <div ref={stageRef} className={styles.stage}>
         {Array.from({ length: particles }, (_, index) => (

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { container } from "~/styles/layout.css";
 import * as styles from "./content.css";
 import { useI18n } from "~/i18n/i18n";
+import { BidiText } from "~/components/text/bidi-text";
 import { LOCALE_INFO, type Locale } from "~/domain/locale";
 
 interface ContentArticleProps {
@@ -30,8 +31,14 @@ export function ContentArticle({ title, description, eyebrow, html, children, be
       <article className={styles.article} lang={untranslated ? LOCALE_INFO[lang].tag : undefined}>
         <header>
           {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
-          <h1 className={styles.title}>{title}</h1>
-          {description ? <p className={styles.lead}>{description}</p> : null}
+          <h1 className={styles.title}>
+            <BidiText text={title} />
+          </h1>
+          {description ? (
+            <p className={styles.lead}>
+              <BidiText text={description} />
+            </p>
+          ) : null}
         </header>
         {before}
         {html ? <div className={styles.prose} dangerouslySetInnerHTML={{ __html: html }} /> : null}

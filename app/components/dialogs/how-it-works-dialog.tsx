@@ -3,10 +3,13 @@ import { DEFAULT_SITE_NAME } from "~/domain/site";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
 import { useI18n } from "~/i18n/i18n";
+import { isolating } from "~/domain/bidi";
+import { BidiText } from "~/components/text/bidi-text";
 import { useStory } from "~/hooks/use-story";
 
 export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
+  const ti = isolating(t);
   const { sentence } = useStory();
   const siteName = useRouteLoaderData<{ siteName?: string }>("root")?.siteName ?? DEFAULT_SITE_NAME;
   const steps = [
@@ -21,7 +24,7 @@ export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
       ),
     },
     {
-      title: t("Ring the {siteName}", { siteName }),
+      title: ti("Ring the {siteName}", { siteName }),
       text: sentence("ringStep"),
     },
     {
@@ -40,7 +43,9 @@ export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
               {index + 1}
             </span>
             <div>
-              <h3 className={styles.stepTitle}>{step.title}</h3>
+              <h3 className={styles.stepTitle}>
+                <BidiText text={step.title} />
+              </h3>
               <p className={styles.text}>{step.text}</p>
             </div>
           </li>

@@ -6,10 +6,12 @@ import { IBM_QUANTUM_URL } from "~/domain/site";
 import { container, visuallyHidden } from "~/styles/layout.css";
 import * as styles from "./site-footer.css";
 import { useI18n } from "~/i18n/i18n";
+import { useBidiT } from "~/components/text/bidi-text";
 import { useStory } from "~/hooks/use-story";
 
 export function SiteFooter({ siteName }: { siteName: string }) {
   const { t, path } = useI18n();
+  const bt = useBidiT();
   const { story, sentence } = useStory();
   return (
     <footer className={styles.footer}>
@@ -63,7 +65,7 @@ export function SiteFooter({ siteName }: { siteName: string }) {
       </div>
       <div className={container}>
         <p className={styles.tagline}>
-          {t("{siteName}: a digital wishing well for the quantum age.", { siteName })} © {new Date().getFullYear()}
+          {bt("{siteName}: a digital wishing well for the quantum age.", { siteName })} <bdi>© {new Date().getFullYear()}</bdi>
         </p>
       </div>
     </footer>

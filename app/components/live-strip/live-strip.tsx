@@ -114,7 +114,7 @@ export function LiveStrip({ entries }: { entries: readonly LiveStripEntry[] }) {
       <p aria-hidden="true" className={styles.caption}>
         {focused ? (
           <>
-            {focused.country}: <bdi>{focused.preview}</bdi>
+            <bdi>{focused.country}</bdi>: <bdi>{focused.preview}</bdi>
           </>
         ) : null}
       </p>

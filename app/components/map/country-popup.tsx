@@ -8,6 +8,7 @@ import { callApi } from "~/lib/api-client";
 import { FlagImage } from "./flag-image";
 import * as styles from "./map.css";
 import { useI18n } from "~/i18n/i18n";
+import { useBidiT } from "~/components/text/bidi-text";
 
 type PopupState =
   | { status: "loading" }
@@ -33,6 +34,7 @@ interface CountryPopupProps {
 /** The newest wishes of one country (docs/product.md#pages): up to 10, with how many there are in all. */
 export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize }: CountryPopupProps) {
   const { t, path } = useI18n();
+  const bt = useBidiT();
   const [attempt, setAttempt] = useState(0);
   const [result, setResult] = useState<{ request: string; state: PopupState } | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
@@ -79,7 +81,7 @@ export function CountryPopup({ country, openings, focusOnOpen, onClose, onResize
         {state.status === "loading" && <p className={styles.popupSummary}>{t("Loading the newest wishes…")}</p>}
         {state.status === "failed" && (
           <>
-            <p className={styles.popupSummary}>{t("The wishes from {country} could not be loaded just now.", { country: country.label ?? country.country })}</p>
+            <p className={styles.popupSummary}>{bt("The wishes from {country} could not be loaded just now.", { country: country.label ?? country.country })}</p>
             <button type="button" className={styles.popupRetry} onClick={retry}>
               {t("Try again")}
             </button>

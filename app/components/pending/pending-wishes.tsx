@@ -14,6 +14,7 @@ import { prefersReducedMotion, useReducedMotion } from "~/hooks/use-reduced-moti
 import { WishTime } from "~/components/wall/wish-time";
 import * as styles from "./pending-wishes.css";
 import { useI18n } from "~/i18n/i18n";
+import { QuotedText } from "~/components/text/bidi-text";
 import { ANONYMOUS_NAME } from "~/domain/messages";
 
 /** How many of the newest pending wishes the sky draws, and how many the list names. */
@@ -136,7 +137,7 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
             })}
           </svg>
           <p aria-hidden="true" className={styles.caption}>
-            {featured ? `“${previewLastWish(featured.wish)}”` : null}
+            {featured ? <QuotedText text={previewLastWish(featured.wish)} /> : null}
           </p>
           {hydrated && !reducedMotion ? (
             <button
@@ -156,7 +157,9 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
           <ol className={styles.list}>
             {newestFirst.map((wish) => (
               <li key={wish.id} className={styles.item}>
-                <p className={styles.itemText}>“{previewLastWish(wish.wish)}”</p>
+                <p className={styles.itemText}>
+                  <QuotedText text={previewLastWish(wish.wish)} />
+                </p>
                 <p className={styles.itemMeta}>
                   <bdi>{wish.name === ANONYMOUS_NAME ? t(ANONYMOUS_NAME) : wish.name}</bdi> ·{" "}
                   <bdi suppressHydrationWarning>{place(wish)}</bdi> ·{" "}

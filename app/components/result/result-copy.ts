@@ -39,16 +39,23 @@ export function arrivalAnnouncement(t: Translate, ring: Provider, title: string)
   return ring.isSimulator ? t("The simulation has answered: {title}", { title }) : t("The qubits have answered: {title}", { title });
 }
 
+/**
+ * Where the ring ran, in plain words, above the physics (ADR 0097): from the ring's stored provider, so a simulated
+ * ring never sounds like hardware and a hardware ring names its machine.
+ */
 export function providerSentence(t: Translate, ring: Pick<RingView, "isSimulator" | "providerLabel" | "backend" | "status">): string {
   const status = ring.status === RING_STATUS.completed || ring.status === RING_STATUS.failed ? ring.status : "other";
   if (ring.isSimulator) {
     return t(
-      "{status, select, completed {Computed} failed {Tried} other {Being computed}} on the built-in exact state-vector simulator, not on quantum hardware.",
+      "{status, select, completed {An ordinary computer worked out this ring's answer by simulating its quantum circuit; no quantum computer was involved.} failed {An ordinary computer tried to work out this ring's answer by simulating its quantum circuit; no quantum computer was involved.} other {An ordinary computer is working out this ring's answer by simulating its quantum circuit; no quantum computer is involved.}}",
       { status },
     );
   }
   const provider = ring.backend && !ring.providerLabel.includes(ring.backend) ? `${ring.providerLabel} (${ring.backend})` : ring.providerLabel;
-  return t("{status, select, completed {Computed} failed {Tried} other {Being computed}} on quantum hardware: {provider}.", { status, provider });
+  return t(
+    "{status, select, completed {A real quantum computer answered this ring: {provider}.} failed {This ring was sent to a real quantum computer, {provider}, but no answer came back.} other {This ring is with a real quantum computer, {provider}, waiting for its answer.}}",
+    { status, provider },
+  );
 }
 
 /** The sentence above the chosen bit string. */

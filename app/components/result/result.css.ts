@@ -5,18 +5,15 @@ import { breakpoints, vars } from "~/styles/theme.css";
 export const page = style({ display: "flex", flexDirection: "column", gap: vars.space.xl });
 
 /**
- * The ring's first screen is its hero alone (docs/product.md#your-ring): the poem, who you rang with, the constellation and where it
- * ran, with the bottom strip left empty for the toast that arrives with the page, so it covers nothing.
+ * The ring's first screen (docs/product.md#your-ring): the verse, its share button, who you rang with and the
+ * constellation, and the wishes straight after them rather than a screen further down (ADR 0097).
  */
 export const hero = style({
   textAlign: "center",
   display: "flex",
   flexDirection: "column",
   justifyContent: "center",
-  minHeight: "calc(100svh - 4.5rem)",
-  paddingBlock: `${vars.space.lg} 7rem`,
-  // A phone's toast wraps to three lines.
-  "@media": { "screen and (max-width: 599px)": { paddingBlockEnd: "10rem" } },
+  paddingBlock: `${vars.space.lg} ${vars.space.md}`,
 });
 
 export const eyebrow = style({
@@ -25,6 +22,9 @@ export const eyebrow = style({
   fontSize: "0.95rem",
   letterSpacing: "0.04em",
 });
+
+/** The date and time stay on one line: a day never parts from its month. */
+export const eyebrowDate = style({ whiteSpace: "nowrap" });
 
 export const poem = style({
   margin: `${vars.space.md} auto`,
@@ -39,9 +39,14 @@ export const poem = style({
 
 export const constellation = style({ display: "block", width: "min(100%, 22rem)", height: "auto", margin: `${vars.space.sm} auto 0` });
 export const constellationLink = style({ stroke: vars.color.brand, strokeOpacity: 0.55, strokeWidth: 1.5 });
-export const starOne = style({ fill: vars.color.gold, filter: "drop-shadow(0 0 6px rgba(255, 213, 79, 0.9))" });
-export const starZero = style({ fill: vars.color.brandStrong, filter: "drop-shadow(0 0 4px rgba(144, 202, 249, 0.7))" });
-export const starUnknown = style({ fill: vars.color.textMuted, opacity: 0.6 });
+/**
+ * A measured bit's colour, one for a 1 (hope) and one for a 0 (peace): the bit tiles and the stars of the constellation
+ * share them, the visitor's own star too (ADR 0097). `color` is set, so a halo can draw with `currentColor`.
+ */
+const BIT_COLOUR = { one: vars.color.gold, zero: vars.color.brandStrong } as const;
+export const starOne = style({ color: BIT_COLOUR.one, fill: BIT_COLOUR.one, filter: "drop-shadow(0 0 6px rgba(255, 213, 79, 0.9))" });
+export const starZero = style({ color: BIT_COLOUR.zero, fill: BIT_COLOUR.zero, filter: "drop-shadow(0 0 4px rgba(144, 202, 249, 0.7))" });
+export const starUnknown = style({ color: vars.color.textMuted, fill: vars.color.textMuted, opacity: 0.6 });
 
 /** Each line names a wish's writer, whose name can be one long string: it wraps rather than widen the page. */
 export const readings = style({ display: "grid", gap: vars.space.xs, margin: `${vars.space.md} 0 0`, padding: 0, listStyle: "none", overflowWrap: "anywhere" });
@@ -132,9 +137,11 @@ export const bitValue = style({
   fontSize: "2.25rem",
   fontWeight: 700,
   lineHeight: 1.1,
-  color: vars.color.gold,
+  color: BIT_COLOUR.one,
   order: -1,
 });
+
+export const bitValueZero = style({ color: BIT_COLOUR.zero });
 
 export const bitLabel = style({ fontSize: "0.9rem", color: vars.color.text, textAlign: "center" });
 
@@ -316,8 +323,8 @@ export const program = style({
 export const orderNote = style({ margin: 0, color: vars.color.textMuted, fontSize: "0.95rem", textAlign: "center" });
 
 /** The visitor's own wish: its star lit with a halo, its card edged in gold (docs/product.md#your-ring). */
-export const starYours = style({ fill: vars.color.gold, filter: "drop-shadow(0 0 10px rgba(255, 213, 79, 1))" });
-export const starHalo = style({ fill: "none", stroke: vars.color.gold, strokeWidth: 2, strokeOpacity: 0.85 });
+export const starYours = style({ filter: "drop-shadow(0 0 10px currentColor)" });
+export const starHalo = style({ stroke: "currentColor", strokeWidth: 2, strokeOpacity: 0.85, selectors: { "&&": { fill: "none" } } });
 export const yourWishCard = style({ borderColor: vars.color.gold, boxShadow: `0 0 0 1px ${vars.color.gold}` });
 export const yoursChip = style([chipBase, { background: vars.color.gold, color: vars.color.brandInk }]);
 export const yourLine = style({ margin: `0 auto`, maxWidth: "36rem", color: vars.color.text, fontSize: "1.1rem", fontWeight: 600 });

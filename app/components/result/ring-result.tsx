@@ -34,6 +34,8 @@ import { RingWishes } from "./ring-wishes";
 import { ShareNow, ShareRing, useOwnPath } from "./share-ring";
 import { SidewaysScroller } from "./sideways-scroller";
 import { Constellation } from "./constellation";
+import { BidiText } from "~/components/text/bidi-text";
+import { isolate, isolating } from "~/domain/bidi";
 import { useI18n } from "~/i18n/i18n";
 import { regionName } from "~/i18n/place";
 import { pageTitle } from "~/lib/meta";
@@ -137,6 +139,8 @@ export function RingResult({
   ownSquarePaths?: Record<string, string>;
 }) {
   const { t, path, tag } = useI18n();
+  // Sentences with a site name, a name, a country or a backend in them: each value isolated (ADR 0096).
+  const ti = isolating(t);
   const formats = useFormats();
   const { view: ring, retrying } = useLiveRing(loaded);
   const heading = useFocusOnArrival();
@@ -166,10 +170,13 @@ export function RingResult({
   return (
     <article className={`${container} ${styles.page}`} aria-labelledby="ring-title">
       <header className={styles.hero}>
-        <p className={styles.eyebrow}>
-          {t("A ring of the {siteName}", { siteName })} · <time dateTime={ring.createdAt} suppressHydrationWarning>
-            {formats.longUtc(ring.createdAt)}
-          </time>
+        <p className={styles.eyebrow} data-testid="ring-date-line">
+          <BidiText text={ti("A ring of the {siteName}", { siteName })} /> ·{" "}
+          <bdi className={styles.eyebrowDate}>
+            <time dateTime={ring.createdAt} suppressHydrationWarning>
+              {formats.longUtc(ring.createdAt)}
+            </time>
+          </bdi>
         </p>
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
           {title}
@@ -178,7 +185,7 @@ export function RingResult({
         <ShareNow url={url} text={shareText} storyPath={storyPath} />
         {yours ? (
           <p className={styles.yourLine} data-testid="your-company">
-            {yourCompanyLine(t, formats.list, companyCountries(ring.wishes, yours, tag), ring.wishes.length - 1)}
+            <BidiText text={yourCompanyLine(ti, formats.list, companyCountries(ring.wishes, yours, tag).map(isolate), ring.wishes.length - 1)} />
           </p>
         ) : null}
         <Constellation
@@ -186,8 +193,6 @@ export function RingResult({
           bitstring={completed ? ring.bitstring : null}
           yourQubit={numbered && yourQubit >= 0 ? yourQubit : null}
         />
-        {/* Honest from the first line: a simulation says so before anything else is read. */}
-        <p className={styles.heroNote}>{providerSentence(t, ring)}</p>
         {processing ? (
           <div className={styles.listening} aria-hidden="true">
             <span className={styles.listeningDot} />
@@ -196,7 +201,11 @@ export function RingResult({
           </div>
         ) : null}
         <div role="status" aria-live="polite" aria-atomic="true">
-          {processing ? <p className={styles.heroNote}>{listeningBody(t, ring)}</p> : null}
+          {processing ? (
+            <p className={styles.heroNote}>
+              <BidiText text={listeningBody(ti, ring)} />
+            </p>
+          ) : null}
           {retrying ? <p className={styles.warning}>{t(ring.error ?? BATCH_FAILED)}</p> : null}
           {ring.status === RING_STATUS.failed ? <p className={styles.heroNote}>{t(ring.error ?? BATCH_GAVE_UP)}</p> : null}
           {completed && arrivedLive ? <p className={visuallyHidden}>{arrivalAnnouncement(t, ring, title)}</p> : null}
@@ -204,7 +213,9 @@ export function RingResult({
         {/* A visitor who came by a shared link learns what this is and how to add their own, on the first screen. */}
         {yours ? null : (
           <div className={styles.sharedContext} data-testid="shared-context">
-            <p className={styles.heroNote}>{sharedRingContext(t, siteName, ring.wishes.length)}</p>
+            <p className={styles.heroNote}>
+              <BidiText text={sharedRingContext(ti, siteName, ring.wishes.length)} />
+            </p>
             <Link to={writeYourOwn} className={styles.primaryLink}>
               {t("Write your own wish")}
             </Link>
@@ -212,24 +223,7 @@ export function RingResult({
         )}
       </header>
 
-      {completed ? (
-        <section className={styles.section} aria-labelledby="ring-answer">
-          <h2 id="ring-answer" className={styles.sectionTitle}>
-            {t("The answer")}
-          </h2>
-          <p className={styles.muted}>{answerSentence(t, ring, ring.bitstring ?? "")}</p>
-          <BitString bitstring={ring.bitstring ?? ""} wishes={numbered ? ring.wishes : null} />
-          {numbered ? (
-            <ul className={styles.readings}>
-              {Array.from(ring.bitstring ?? "").map((bit, q) => (
-                <li key={q}>{wishReading(t, t("Wish {number}", { number: q + 1 }), ring.wishes[q]?.name ?? null, bit)}</li>
-              ))}
-            </ul>
-          ) : null}
-          {orderNote ? <p className={styles.orderNote}>{orderNote}</p> : null}
-        </section>
-      ) : null}
-
+      {/* The people before the physics (ADR 0097): the wishes come right after the verse and its share button. */}
       <section className={styles.section} aria-labelledby="ring-wishes">
         <h2 id="ring-wishes" className={styles.sectionTitle}>
           {t("The entangled wishes")}
@@ -237,43 +231,72 @@ export function RingResult({
         <RingWishes wishes={ring.wishes} numbered={numbered} yourId={yours?.id ?? null} />
       </section>
 
-      {/* The physics behind the keepsake, one tap away: the circuit, the histogram and the shot counts. */}
-      <details className={styles.section}>
-        <summary className={styles.physicsSummary}>{t("See the physics")}</summary>
-        <div className={styles.physics}>
-          <section className={styles.section} aria-labelledby="ring-circuit">
-            <h2 id="ring-circuit" className={styles.sectionTitle}>
-              {t("The circuit")}
-            </h2>
-            <ul className={styles.facts}>
-              {timing ? <li>{timing}</li> : null}
-              {completed ? <li>{shotsSentence(t, ring, ring.shots)}</li> : null}
+      {completed ? (
+        <section className={styles.section} aria-labelledby="ring-answer">
+          <h2 id="ring-answer" className={styles.sectionTitle}>
+            {t("The answer")}
+          </h2>
+          <p className={styles.muted}>
+            <BidiText text={answerSentence(ti, ring, ring.bitstring ?? "")} />
+          </p>
+          <BitString bitstring={ring.bitstring ?? ""} wishes={numbered ? ring.wishes : null} />
+          {numbered ? (
+            <ul className={styles.readings}>
+              {Array.from(ring.bitstring ?? "").map((bit, q) => (
+                <li key={q}>
+                  <BidiText text={wishReading(ti, t("Wish {number}", { number: q + 1 }), ring.wishes[q]?.name ?? null, bit)} />
+                </li>
+              ))}
             </ul>
-            <figure className={styles.figure}>
-              <SidewaysScroller label={t("Circuit diagram")} hint={t("Swipe or scroll sideways to follow each wire to its measurement.")}>
-                <CircuitDiagram circuit={ring.circuit} />
-              </SidewaysScroller>
-              <figcaption className={styles.caption}>{circuitCaption(t, ring)}</figcaption>
-            </figure>
-            {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === RING_STATUS.completed} /> : null}
-          </section>
-
-          {completed && ring.counts ? (
-            <section className={styles.section} aria-labelledby="ring-counts">
-              <h2 id="ring-counts" className={styles.sectionTitle}>
-                {countsHeading(t, ring)}
-              </h2>
-              <p className={styles.legend}>
-                <span className={styles.legendSwatch} aria-hidden="true" />
-                {t("The chosen bit string, the most frequent outcome, is drawn in gold.")}
-              </p>
-              <SidewaysScroller label={t("Histogram of measured outcomes")} hint={t("Swipe or scroll sideways to see every count.")}>
-                <CountsHistogram counts={ring.counts} chosen={ring.bitstring} shots={ring.shots} />
-              </SidewaysScroller>
-            </section>
           ) : null}
-        </div>
-      </details>
+          {orderNote ? <p className={styles.orderNote}>{orderNote}</p> : null}
+        </section>
+      ) : null}
+
+      {/* The physics behind the keepsake, one tap away: where the ring ran in plain words, then the circuit, the histogram and the shot counts. */}
+      <section className={styles.section} data-testid="ring-physics">
+        <p className={styles.muted} data-testid="ring-provider">
+          <BidiText text={providerSentence(ti, ring)} />
+        </p>
+        <details className={styles.section}>
+          <summary className={styles.physicsSummary}>{t("See the physics")}</summary>
+          <div className={styles.physics}>
+            <section className={styles.section} aria-labelledby="ring-circuit">
+              <h2 id="ring-circuit" className={styles.sectionTitle}>
+                {t("The circuit")}
+              </h2>
+              <ul className={styles.facts}>
+                {timing ? <li>{timing}</li> : null}
+                {completed ? <li>{shotsSentence(t, ring, ring.shots)}</li> : null}
+              </ul>
+              <figure className={styles.figure}>
+                <SidewaysScroller label={t("Circuit diagram")} hint={t("Swipe or scroll sideways to follow each wire to its measurement.")}>
+                  <CircuitDiagram circuit={ring.circuit} />
+                </SidewaysScroller>
+                <figcaption className={styles.caption}>
+                  <BidiText text={circuitCaption(ti, ring)} />
+                </figcaption>
+              </figure>
+              {ring.hardware ? <HardwareRunDetails run={ring.hardware} ran={ring.status === RING_STATUS.completed} /> : null}
+            </section>
+
+            {completed && ring.counts ? (
+              <section className={styles.section} aria-labelledby="ring-counts">
+                <h2 id="ring-counts" className={styles.sectionTitle}>
+                  {countsHeading(t, ring)}
+                </h2>
+                <p className={styles.legend}>
+                  <span className={styles.legendSwatch} aria-hidden="true" />
+                  {t("The chosen bit string, the most frequent outcome, is drawn in gold.")}
+                </p>
+                <SidewaysScroller label={t("Histogram of measured outcomes")} hint={t("Swipe or scroll sideways to see every count.")}>
+                  <CountsHistogram counts={ring.counts} chosen={ring.bitstring} shots={ring.shots} />
+                </SidewaysScroller>
+              </section>
+            ) : null}
+          </div>
+        </details>
+      </section>
 
       <section className={styles.section} aria-labelledby="ring-share">
         <h2 id="ring-share" className={styles.sectionTitle}>

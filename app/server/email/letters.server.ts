@@ -2,12 +2,16 @@ import { isLocale, DEFAULT_LOCALE, localizePath, type Locale } from "~/domain/lo
 import { ANONYMOUS_NAME, mailStopLine } from "~/domain/messages";
 import { storyOf, storySentence } from "~/domain/provider-story";
 import type { FriendWish } from "~/domain/wish";
+import { isolate, isolating } from "~/domain/bidi";
+import type { Translate } from "~/domain/messages";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { settingsOf } from "../edge/settings.server";
 
 /**
  * Every mail a visitor's action sends, written in the language stored with what triggered it (the wish's, the
- * subscription's, the friend form's page): one module, so a letter cannot be added in English only.
+ * subscription's, the friend form's page): one module, so a letter cannot be added in English only. Every name, the
+ * site's and a visitor's, and every visitor's words are isolated (ADR 0096): an Arabic letter keeps its own order
+ * around "Quantum Bell" and an English wish.
  */
 export interface Letter {
   subject: string;
@@ -24,16 +28,22 @@ export function letterLocale(value: string | null | undefined): Locale {
 const siteName = (env: SiteEnv) => settingsOf(env).SITE_NAME;
 const siteBase = (env: SiteEnv) => settingsOf(env).SITE_URL;
 
+/** The letter's translator: its language, each value isolated (addresses stay bare, so mail clients still link them). */
+const letterTranslator = (locale: Locale): Translate => isolating(translatorFor(locale));
+
+/** A visitor's words on a line of their own, indented and quoted, in their own direction. */
+const quoted = (words: string) => `    "${isolate(words)}"`;
+
 /** A page of the site in the letter's language ("/bell/x" → "https://…/fr/bell/x"). */
 export function siteLink(env: SiteEnv, path: string, locale: Locale): string {
   return `${siteBase(env)}${localizePath(path, locale)}`;
 }
 
 export function friendWishLetter(env: SiteEnv, locale: Locale, input: FriendWish, stopUrl: string): Letter {
-  const t = translatorFor(locale);
+  const t = letterTranslator(locale);
   const sender = input.name ?? t("A friend");
-  const lines = [t("Hello,"), "", t("{sender} sent you a wish for peace from {siteName}:", { sender, siteName: siteName(env) }), "", `    "${input.wish}"`, ""];
-  if (input.message) lines.push(input.name ? t("{name} adds:", { name: input.name }) : t("They add:"), "", input.message, "");
+  const lines = [t("Hello,"), "", t("{sender} sent you a wish for peace from {siteName}:", { sender, siteName: siteName(env) }), "", quoted(input.wish), ""];
+  if (input.message) lines.push(input.name ? t("{name} adds:", { name: input.name }) : t("They add:"), "", isolate(input.message), "");
   lines.push(
     `${t("{siteName} is a digital wishing well.", { siteName: siteName(env) })} ${storySentence(t, storyOf(settingsOf(env).QUANTUM_PROVIDER), "shareLine")}`,
     t("Add your own wish and ring the bell: {url}", { url: siteLink(env, "/", locale) }),
@@ -46,13 +56,13 @@ export function friendWishLetter(env: SiteEnv, locale: Locale, input: FriendWish
 }
 
 export function wishCopyLetter(env: SiteEnv, locale: Locale, wish: { text: string; name: string | null }, stopUrl: string): Letter {
-  const t = translatorFor(locale);
+  const t = letterTranslator(locale);
   const body = [
     t("Dear {name},", { name: wish.name || t(ANONYMOUS_NAME) }),
     "",
     t("Thank you for sending your wish into the universe with {siteName}. Here it is, as you wrote it:", { siteName: siteName(env) }),
     "",
-    `    "${wish.text}"`,
+    quoted(wish.text),
     "",
     t("It waits on the Wish Wall with wishes from around the world until the next ring of the bell entangles it with them."),
     t("We will write once more when a ring takes it, with the line the bell answered."),
@@ -71,13 +81,13 @@ export function wishRangLetter(
   wish: { text: string; name: string | null; ringId: string; poem: string },
   stopUrl: string,
 ): Letter {
-  const t = translatorFor(locale);
+  const t = letterTranslator(locale);
   const body = [
     t("Dear {name},", { name: wish.name || t(ANONYMOUS_NAME) }),
     "",
     t("The bell has rung with your wish:"),
     "",
-    `    "${wish.text}"`,
+    quoted(wish.text),
     "",
     t("Its quantum circuit answered with this line:"),
     "",
@@ -92,7 +102,7 @@ export function wishRangLetter(
 }
 
 export function confirmationLetter(env: SiteEnv, locale: Locale, confirmUrl: string, stopUrl: string): Letter {
-  const t = translatorFor(locale);
+  const t = letterTranslator(locale);
   const name = siteName(env);
   return {
     subject: t("Please confirm your {siteName} newsletter subscription", { siteName: name }),

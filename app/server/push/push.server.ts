@@ -1,6 +1,7 @@
 import { sendPushNotification } from "web-push-browser";
 import { ERROR_CODE } from "~/domain/error-codes";
-import type { Locale } from "~/domain/locale";
+import { LOCALE_INFO, type Locale } from "~/domain/locale";
+import { isolating } from "~/domain/bidi";
 import {
   PUSH_ENDPOINT_REFUSED,
   PUSH_NOT_YOURS,
@@ -72,10 +73,11 @@ export async function subscribeToRing(env: Env, wishId: string, fingerprint: str
   if (meta.changes === 0) throw new ApiError(429, PUSH_TOO_MANY, { code: ERROR_CODE.rateLimited });
 }
 
-/** The notification a rung wish's browsers get, in the wish's language. */
+/** The notification a rung wish's browsers get, in the wish's language and direction, its values isolated. */
 export function ringPushPayload(env: Env, locale: Locale, ringId: string, poem: string): RingPushPayload {
-  const t = translatorFor(locale);
-  return { title: t(PUSH_RANG_TITLE), body: t(poem), url: siteLink(env, `/bell/${ringId}`, locale), tag: `ring-${ringId}` };
+  const t = isolating(translatorFor(locale));
+  const { tag, dir } = LOCALE_INFO[locale];
+  return { title: t(PUSH_RANG_TITLE), body: t(poem), url: siteLink(env, `/bell/${ringId}`, locale), tag: `ring-${ringId}`, lang: tag, dir };
 }
 
 interface OwedPush {

@@ -22,18 +22,18 @@ describe("providerSentence", () => {
   it("names the simulator honestly", () => {
     expect(
       providerSentence(english, { isSimulator: true, providerLabel: "Built-in simulator (exact state-vector)", backend: null, status: "completed" }),
-    ).toBe("Computed on the built-in exact state-vector simulator, not on quantum hardware.");
+    ).toBe("An ordinary computer worked out this ring's answer by simulating its quantum circuit; no quantum computer was involved.");
     expect(providerSentence(english, { isSimulator: true, providerLabel: "x", backend: null, status: "queued" })).toBe(
-      "Being computed on the built-in exact state-vector simulator, not on quantum hardware.",
+      "An ordinary computer is working out this ring's answer by simulating its quantum circuit; no quantum computer is involved.",
     );
   });
 
   it("names the hardware and its backend once", () => {
     expect(providerSentence(english, { isSimulator: false, providerLabel: "IBM Quantum ibm_torino", backend: "ibm_torino", status: "completed" })).toBe(
-      "Computed on quantum hardware: IBM Quantum ibm_torino.",
+      "A real quantum computer answered this ring: IBM Quantum ibm_torino.",
     );
     expect(providerSentence(english, { isSimulator: false, providerLabel: "IBM Quantum", backend: "ibm_kyiv", status: "running" })).toBe(
-      "Being computed on quantum hardware: IBM Quantum (ibm_kyiv).",
+      "This ring is with a real quantum computer, IBM Quantum (ibm_kyiv), waiting for its answer.",
     );
   });
 });

@@ -20,6 +20,17 @@ describe("constellationLayout", () => {
     }
   });
 
+  it("runs from the right in a right-to-left language, as the bit tiles do: the same picture, mirrored", () => {
+    for (let qubits = 1; qubits <= 5; qubits++) {
+      const ltr = constellationLayout(qubits);
+      const rtl = constellationLayout(qubits, "rtl");
+      expect(rtl.stars.map((star) => ({ x: rtl.width - star.x, y: star.y }))).toEqual(ltr.stars);
+      const xs = rtl.stars.map((star) => star.x);
+      expect([...xs].sort((a, b) => b - a)).toEqual(xs);
+      expect(rtl.links).toEqual(ltr.links);
+    }
+  });
+
   it("centres a lone star and draws nothing for no wish", () => {
     expect(constellationLayout(1).stars).toEqual([{ x: 160, y: 60 }]);
     expect(constellationLayout(0)).toMatchObject({ stars: [], links: [] });

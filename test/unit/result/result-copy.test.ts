@@ -63,7 +63,7 @@ describe("a simulator ring is worded as a simulation", () => {
   });
 
   it("says a failed ring was tried, not that it is being computed", () => {
-    expect(providerSentence(english, { ...ring, status: "failed" })).toBe("Tried on the built-in exact state-vector simulator, not on quantum hardware.");
+    expect(providerSentence(english, { ...ring, status: "failed" })).toBe("An ordinary computer tried to work out this ring's answer by simulating its quantum circuit; no quantum computer was involved.");
   });
 
   it("adds no IBM bit-order note", () => {
@@ -107,8 +107,8 @@ describe("a hardware ring names the backend and what it really cost", () => {
     expect(shotsSentence(english, ring, 100)).toBe("Measured over 100 shots.");
     expect(circuitCaption(english, ring)).toContain("ibm_fez has no RY or CX gate, and the program it really ran follows.");
     expect(circuitCaption(english, { ...ring, status: "running" })).toContain("and the program sent to it follows.");
-    expect(providerSentence(english, ring)).toBe("Computed on quantum hardware: IBM Quantum ibm_fez.");
-    expect(providerSentence(english, { ...ring, status: "failed" })).toBe("Tried on quantum hardware: IBM Quantum ibm_fez.");
+    expect(providerSentence(english, ring)).toBe("A real quantum computer answered this ring: IBM Quantum ibm_fez.");
+    expect(providerSentence(english, { ...ring, status: "failed" })).toBe("This ring was sent to a real quantum computer, IBM Quantum ibm_fez, but no answer came back.");
     expect(listeningBody(english, ring)).toContain("IBM's queue");
     expect(ringShareText(english, ring, 3, "Quantum Bell")).toBe("“Light gathers where many hands reach for it.” 3 wishes entangled on ibm_fez in the Quantum Bell.");
   });
