@@ -102,6 +102,7 @@ function definitions() {
     },
     OPERATOR_NAME: { schema: setting(text.nullable().default(null)), rule: "" },
     OPERATOR_CONTACT: { schema: setting(text.nullable().default(null)), rule: "" },
+    ALERT_WEBHOOK_URL: { schema: setting(web.nullable().default(null)), rule: "must be an http(s) URL; alerts go only to OPERATOR_CONTACT's address until it is fixed" },
     MAP_TILE_URL: {
       // "off", or an https {z}/{x}/{y} template; unset is OpenStreetMap's public tiles (app/domain/map-tiles.ts).
       schema: setting(
