@@ -13,6 +13,8 @@ export const RETENTION_DAYS = {
   sentMail: 30,
   /** A contact message the operator did not mark "keep". */
   contactMessage: 365,
+  /** An entry of the admin audit trail (ADR 0112): long enough to look back over a year of moderation. */
+  adminAudit: 365,
   /** The keyed network hash on a resonance; the resonance and its count stay. */
   resonanceNetwork: 30,
   /**

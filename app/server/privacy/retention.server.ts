@@ -4,7 +4,14 @@ import { OUTBOX_STATUS } from "~/domain/statuses";
 /** The site_counters key that keeps the count of swept mails of one kind and final status. */
 export const sweptMailCounter = (status: string, kind: string) => `mail:${status}:${kind}`;
 
-export type SweptTable = "unconfirmedSubscribers" | "unsubscribedSubscribers" | "sentMail" | "contactMessages" | "resonanceNetworks" | "cspReports";
+export type SweptTable =
+  | "unconfirmedSubscribers"
+  | "unsubscribedSubscribers"
+  | "sentMail"
+  | "contactMessages"
+  | "resonanceNetworks"
+  | "cspReports"
+  | "adminAudit";
 export type RetentionReport = Partial<Record<SweptTable, number>>;
 
 export interface SweepOptions {
@@ -85,6 +92,13 @@ const STEPS: Record<SweptTable, Step> = {
              (SELECT id FROM csp_reports ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?)`,
         )
         .bind(batch, CSP_REPORTS_KEPT)
+        .run(),
+    ),
+  adminAudit: async (db, now, batch) =>
+    changes(
+      await db
+        .prepare(`DELETE FROM admin_audit WHERE id IN (SELECT id FROM admin_audit WHERE at < ? ORDER BY id LIMIT ?)`)
+        .bind(cutoff("adminAudit", now), batch)
         .run(),
     ),
   // rate_limits: swept by app/server/edge/rate-limit.server.ts (RETENTION_DAYS.rateLimitRow names its bound).
