@@ -2,7 +2,7 @@ import { msg } from "./messages";
 
 /**
  * The donation pages the site links to (the donation dialog, /gift): each is an operator's setting, and one that is
- * not set shows no tile (issue 47; ADR 0113). The site owns none of them: a deployment links only to pages its
+ * not set shows no tile (ADR 0113). The site owns none of them: a deployment links only to pages its
  * operator named.
  */
 export const DONATION_PAGES = [

@@ -59,7 +59,7 @@ export function checkSettings(environment: string | undefined, configPath: strin
   const vapid = vapidPairProblem(all.VAPID_PUBLIC_KEY, all.VAPID_PRIVATE_KEY);
   if (vapid) problems.push(vapid);
   // /admin behind Cloudflare Access or a long password (docs/operations.md#signing-in-to-admin); the tile service and the
-  // controller the privacy pages name (docs/product.md#privacy): production refuses to go without them (issue 47),
+  // controller the privacy pages name (docs/product.md#privacy): production refuses to go without them (ADR 0113),
   // staging is told.
   const admin = adminProtectionWarnings({ accessTeamDomain: all.CF_ACCESS_TEAM_DOMAIN, accessAud: all.CF_ACCESS_AUD, adminPassword: all.ADMIN_PASSWORD });
   const guarded = [...admin, ...privacySettingsWarnings(all)];
