@@ -554,6 +554,9 @@ describe("/admin/operations", () => {
       expect(html).toContain("Budget (<code>IBM_MONTHLY_BUDGET_SECONDS</code>): none set");
       expect(html).toContain("Waiting:");
       expect(html).toContain("No problems");
+      // What /healthz says, by the same rules (ADR 0110), and where alerts go (none set here).
+      expect(html).toContain("1 ring is stuck past their deadline.");
+      expect(html).toContain("No alert channel is set");
     } finally {
       await env.DB.prepare("DELETE FROM bell_rings WHERE id = ?").bind(stuckId).run();
     }
