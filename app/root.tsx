@@ -32,6 +32,7 @@ import { pageCatalogueHref } from "~/i18n/catalogues.server";
 import { I18nProvider, useI18n } from "~/i18n/i18n";
 import { SocialIconSprite } from "~/components/nav/social-links";
 import { settingsOf } from "~/server/edge/settings.server";
+import { donationLinks } from "~/domain/donations";
 
 export async function loader({ context, params, request }: LoaderFunctionArgs) {
   const { env } = context.cloudflare;
@@ -53,6 +54,8 @@ export async function loader({ context, params, request }: LoaderFunctionArgs) {
     tiles: tiles ? { url: tiles.url, attribution: tiles.attribution } : null,
     // Which provider rings run on: every sentence about it follows this (app/domain/provider-story.ts).
     story: storyOf(settings.QUANTUM_PROVIDER),
+    // The operator's donation pages; an unset one has no tile (app/domain/donations.ts).
+    donations: donationLinks(settings),
   };
 }
 

@@ -2,6 +2,8 @@
 // build, apply its D1 migrations, deploy. Stops at the first step that fails, with a sentence saying which (ADR 0045).
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
+import { unstable_readConfig } from "wrangler";
+import { rollbackAdvice, waitForHealthy } from "./lib/deploy-health.mjs";
 
 const { values } = parseArgs({ options: { env: { type: "string" }, secrets: { type: "string" } } });
 const env = values.env;
@@ -26,4 +28,15 @@ for (const [name, [command, ...args]] of steps) {
     process.exit(1);
   }
 }
-console.log(`\nDeployed to ${env}. Watch /healthz and /admin/operations; roll back with \`npx wrangler rollback --env ${env}\`.`);
+// The deployed site, read as an uptime monitor reads it: the deploy is done when /healthz answers 200.
+const origin = String(unstable_readConfig({ config: "wrangler.toml", env }, { hideWarnings: true }).vars?.SITE_URL ?? "").replace(/\/+$/, "");
+console.log(`\n== ${env}: check ${origin}/healthz ==`);
+const health = await waitForHealthy(origin);
+if (!health.healthy) {
+  console.error(`\n${origin}/healthz is not healthy after the deploy (${health.status ?? "no answer"}):`);
+  for (const problem of health.problems) console.error(`- ${problem}`);
+  for (const line of rollbackAdvice(env)) console.error(line);
+  process.exit(1);
+}
+console.log(`\nDeployed to ${env}, and ${origin}/healthz answers 200. Watch /admin/operations.`);
+for (const line of rollbackAdvice(env)) console.log(line);

@@ -1,6 +1,7 @@
 // `npm start`: the whole site on http://localhost:5002 in workerd, with a migrated and seeded local D1,
-// the BellRoom, the cron poller (visit /cdn-cgi/local/scheduled to fire it by hand) and the built-in quantum simulator.
-import { build, ensureDevVars, prepareDatabase, startServer, stopServer } from "./lib/wrangler.mjs";
+// the BellRoom, the cron poller (fired every minute, as deployed; /cdn-cgi/local/scheduled fires it by hand too) and
+// the built-in quantum simulator.
+import { build, ensureDevVars, fireCronEveryMinute, prepareDatabase, startServer, stopServer } from "./lib/wrangler.mjs";
 
 const PORT = Number(process.env.PORT ?? 5002);
 
@@ -17,5 +18,8 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     process.exit(0);
   });
 }
-server.ready.then(() => console.log(`\nQuantum Bell is ringing at http://localhost:${PORT}\n`));
+server.ready.then(() => {
+  console.log(`\nQuantum Bell is ringing at http://localhost:${PORT} (the cron fires every minute)\n`);
+  fireCronEveryMinute(`http://127.0.0.1:${PORT}`);
+});
 server.child.on("exit", (code) => process.exit(code ?? 0));

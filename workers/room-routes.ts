@@ -7,12 +7,14 @@ import { networkHash } from "~/server/edge/hashing.server";
 import { ERROR_CODE } from "~/domain/error-codes";
 import { SOCKET_ONLY } from "~/domain/messages";
 import { sweepRateLimits } from "~/server/edge/rate-limit.server";
-import { deliverOutbox } from "~/server/email/outbox.server";
+import { deliverOutbox, type DeliveryReport } from "~/server/email/outbox.server";
 import { backfillMailStops } from "~/server/email/mail-stop.server";
 import { deliverRingPushes } from "~/server/push/push.server";
-import { log } from "~/server/edge/log.server";
+import { errorFields, log } from "~/server/edge/log.server";
 import { recordMetric } from "~/server/edge/metrics.server";
-import { recordHeartbeat, trimErrorCounts } from "~/server/edge/operations.server";
+import { recordCronTasks, recordHeartbeat, trimErrorCounts } from "~/server/edge/operations.server";
+import { MAIL_DELIVERY_TASK } from "~/domain/operations";
+import { alertOperator } from "~/server/operations/operator-alert.server";
 import { reportError } from "~/server/edge/report-error.server";
 import { sweepRetention } from "~/server/privacy/retention.server";
 import { reapplyErasures } from "~/server/privacy/erasure.server";
@@ -58,30 +60,44 @@ async function renderedRefusal(request: Request, answer: Response): Promise<Resp
  * sweeps what is past its retention bound and draws completed rings' share cards (ADR 0050), each on its own so none
  * waits for nor fails the others.
  * A run that fails is reported once (its first error), and its heartbeat, which /healthz and /admin/operations read,
- * says so in a sentence of ours.
+ * says so in a sentence of ours; each task's outcome is kept by name (ADR 0110). Then the site is checked as /healthz
+ * checks it, and the operator told of a new incident or a recovery (ADR 0111).
  */
 export async function onSchedule(env: Env, scheduledTime = Date.now()): Promise<void> {
   const started = Date.now();
-  const results = await Promise.allSettled([
-    bellRoom(env).poll(currentRequestId()),
-    deliverOutbox(env).then((report) => {
-      if (report.sent) recordMetric(env, "mail_sent", { count: report.sent });
-      if (report.failed) recordMetric(env, "mail_failed", { count: report.failed });
-    }),
+  let mail: DeliveryReport | null = null;
+  const tasks: [name: string, run: () => Promise<unknown>][] = [
+    ["ring poll", () => bellRoom(env).poll(currentRequestId())],
+    [
+      MAIL_DELIVERY_TASK,
+      () =>
+        deliverOutbox(env).then((report) => {
+          mail = report;
+          if (report.sent) recordMetric(env, "mail_sent", { count: report.sent });
+          if (report.failed) recordMetric(env, "mail_failed", { count: report.failed });
+        }),
+    ],
     // A ring's push notice that a push service could not take is tried again here (ADR 0059).
-    deliverRingPushes(env, { now: scheduledTime }),
-    trimErrorCounts(env, scheduledTime),
-    sweepRateLimits(env.DB),
-    sweepRetention(env, { now: scheduledTime }),
+    ["push delivery", () => deliverRingPushes(env, { now: scheduledTime })],
+    ["error count trim", () => trimErrorCounts(env, scheduledTime)],
+    ["rate limit sweep", () => sweepRateLimits(env.DB)],
+    ["retention sweep", () => sweepRetention(env, { now: scheduledTime })],
     // Stops from before migration 0031 are extended to their whole inbox, a batch a run (ADR 0105).
-    backfillMailStops(env, scheduledTime),
+    ["mail stop backfill", () => backfillMailStops(env, scheduledTime)],
     // After a D1 restore, the erasures it undid are applied again (ADR 0108); one list and one count otherwise.
-    reapplyErasures(env, scheduledTime),
-    drawCompletedRingCards(env, scheduledTime),
-  ]);
+    ["erasure reapply", () => reapplyErasures(env, scheduledTime)],
+    ["share cards", () => drawCompletedRingCards(env, scheduledTime)],
+  ];
+  const results = await Promise.allSettled(tasks.map(([, run]) => run()));
   const failures = results.filter((result) => result.status === "rejected").map((result) => result.reason as unknown);
   if (failures.length > 0) await reportError(env, failures[0], "cron");
   const problem = failures.length > 0 ? `${failures.length} of ${results.length} cron tasks failed; see the error log.` : null;
-  await recordHeartbeat(env, Date.now(), problem).catch(() => undefined);
+  const at = Date.now();
+  const outcomes = tasks.map(([name], i) => ({ name, failure: results[i]!.status === "rejected" ? `see the error log of request ${currentRequestId() ?? "cron"}.` : null }));
+  // The run's own failure is reported above; what fails in its bookkeeping is only logged, so one broken database
+  // is one report, not three.
+  const logged = (message: string) => (error: unknown) => log("error", message, errorFields(error));
+  await Promise.all([recordHeartbeat(env, at, problem), recordCronTasks(env, at, outcomes, mail)]).catch(logged("cron outcome not recorded"));
+  await alertOperator(env, at).catch(logged("operator alert failed"));
   log("info", "cron run", { failed: failures.length, durationMs: Date.now() - started });
 }

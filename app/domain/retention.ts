@@ -32,6 +32,8 @@ export const RETENTION_DAYS = {
    * bring back a row whose erasure the ledger has already forgotten.
    */
   erasureLedger: 31,
+  /** An entry of the admin audit trail (ADR 0112): long enough to look back over a year of moderation. */
+  adminAudit: 365,
   /**
    * A rate-limit row past its window (the longest window is a day). `rate_limits` is swept by the rate limiter itself
    * (app/server/edge/rate-limit.server.ts); this is the bound it keeps and the page shows.

@@ -27,32 +27,5 @@ export const SOCIAL_LINKS: readonly ExternalLink[] = [
   { id: "book", label: msg("The author's book"), href: "https://www.axiomsofconsciousness.com" },
 ];
 
-export interface DonationLink extends ExternalLink {
-  description: string;
-  /** Where the provider's page accepts a suggested amount in its address, how to add it. */
-  withAmount?: (amount: number) => string;
-}
-
-/** Donation providers of the donation dialog, each a public page opened in a new tab. */
-export const DONATION_LINKS: readonly DonationLink[] = [
-  {
-    id: "paypal",
-    label: "PayPal",
-    description: msg("One-off gift with a PayPal account or card"),
-    href: "https://www.paypal.com/paypalme/quantumbell",
-    withAmount: (amount) => `https://www.paypal.com/paypalme/quantumbell/${amount}GBP`,
-  },
-  { id: "stripe", label: "Stripe", description: msg("One-off card payment"), href: "https://donate.stripe.com/quantumbell" },
-  { id: "patreon", label: "Patreon", description: msg("Become a patron of the bell"), href: "https://www.patreon.com/quantumbell" },
-  { id: "coinbase", label: "Coinbase", description: msg("Give in crypto currency"), href: "https://commerce.coinbase.com/checkout/quantumbell" },
-  { id: "buy-me-a-wish", label: "Buy Me a Wish", description: msg("A small gift, one wish at a time"), href: "https://buymeacoffee.com/quantumbell" },
-  {
-    id: "stripe-monthly",
-    label: "Stripe monthly",
-    description: msg("Monthly support that keeps the bell ringing"),
-    href: "https://buy.stripe.com/quantumbell-monthly",
-  },
-];
-
 /** The quantum hardware partner named in the footer chip. */
 export const IBM_QUANTUM_URL = "https://www.ibm.com/quantum";

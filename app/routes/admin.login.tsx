@@ -3,6 +3,7 @@ import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { adminMeta } from "~/components/admin/admin-meta";
 import * as styles from "~/components/admin/admin.css";
 import { attemptLogin, isAdmin, refuseCrossSite } from "~/server/admin/auth.server";
+import { recordAdminAction } from "~/server/admin/audit.server";
 import { readFormData } from "~/server/edge/request.server";
 
 export const meta: MetaFunction = () => adminMeta("Sign in");
@@ -19,6 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = form.get("password");
   const outcome = await attemptLogin(request, env, typeof password === "string" ? password : "");
   if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status });
+  await recordAdminAction(env, { actor: outcome.actor, action: "sign-in", outcome: "Signed in with the password." });
   throw redirect("/admin", { headers: outcome.headers });
 }
 

@@ -26,12 +26,33 @@ function Badge({ good, children }: { good: boolean; children: ReactNode }) {
 }
 
 export default function AdminOperations() {
-  const { health, cron, rings, outbox, ibm, errors, settingsProblems } = useLoaderData<typeof loader>();
+  const { health, problems, alerts, tasks, cron, rings, outbox, ibm, errors, settingsProblems } = useLoaderData<typeof loader>();
   const errorTotal = errors.reduce((sum, row) => sum + row.count, 0);
   return (
     <>
       <h1>Operations</h1>
       <div className={styles.grid}>
+        <AdminSection id="healthz" title="Health (/healthz)">
+          {problems.length === 0 ? (
+            <p>
+              <Badge good>Healthy</Badge>
+            </p>
+          ) : (
+            <ul>
+              {problems.map((problem) => (
+                <li key={problem}>
+                  <span className={styles.badge.bad}>{problem}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className={styles.muted}>
+            {alerts.webhook || alerts.email
+              ? `A change is told to ${[alerts.webhook ? "ALERT_WEBHOOK_URL" : null, alerts.email ? "OPERATOR_CONTACT's address" : null].filter(Boolean).join(" and ")}, once when it turns unhealthy and once on recovery.`
+              : "No alert channel is set: set ALERT_WEBHOOK_URL, or an e-mail address in OPERATOR_CONTACT, to be told when this turns unhealthy."}
+          </p>
+        </AdminSection>
+
         <AdminSection id="settings" title="Settings">
           {settingsProblems.length === 0 ? (
             <p>
@@ -55,6 +76,15 @@ export default function AdminOperations() {
             <Badge good={!cron.stale}>{cron.stale ? "stale" : "on time"}</Badge>
           </p>
           {cron.problem ? <p className={styles.badge.bad}>{cron.problem}</p> : null}
+          {tasks.length > 0 ? (
+            <ul>
+              {tasks.map((task) => (
+                <li key={task.name}>
+                  {task.name}: {task.lastFailedAt === null ? <Badge good>no failure</Badge> : <>last failed {dateTime(task.lastFailedAt)}</>}
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <p className={styles.muted}>It runs every minute; more than 5 minutes without a run makes /healthz answer 503.</p>
         </AdminSection>
 

@@ -20,6 +20,7 @@ const SECTIONS = [
   { to: "/admin/outbox", label: "Outbox", end: false },
   { to: "/admin/messages", label: "Messages", end: false },
   { to: "/admin/subscribers", label: "Subscribers", end: false },
+  { to: "/admin/audit", label: "Audit trail", end: false },
 ] as const;
 
 export default function AdminLayout() {

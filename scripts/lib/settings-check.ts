@@ -9,6 +9,7 @@ import { deployedEnvironment, deploymentProblems, VAPID_PRIVATE_KEY_PATTERN, VAP
 import { parseSettings } from "../../app/server/edge/settings.server";
 import { adminProtectionWarnings } from "../../app/domain/admin";
 import { privacySettingsWarnings } from "./tile-check.mjs";
+import { donationWarnings } from "../../app/domain/donations";
 
 function routePattern(route: unknown): string {
   if (typeof route === "string") return route;
@@ -58,9 +59,12 @@ export function checkSettings(environment: string | undefined, configPath: strin
   const vapid = vapidPairProblem(all.VAPID_PUBLIC_KEY, all.VAPID_PRIVATE_KEY);
   if (vapid) problems.push(vapid);
   // /admin behind Cloudflare Access or a long password (docs/operations.md#signing-in-to-admin); the tile service and the
-  // controller the privacy pages name (docs/product.md#privacy).
+  // controller the privacy pages name (docs/product.md#privacy): production refuses to go without them (ADR 0113),
+  // staging is told.
   const admin = adminProtectionWarnings({ accessTeamDomain: all.CF_ACCESS_TEAM_DOMAIN, accessAud: all.CF_ACCESS_AUD, adminPassword: all.ADMIN_PASSWORD });
-  return { problems, warnings: [...admin, ...privacySettingsWarnings(vars)] };
+  const guarded = [...admin, ...privacySettingsWarnings(all)];
+  if (name === "production") problems.push(...guarded);
+  return { problems, warnings: [...(name === "production" ? [] : guarded), ...donationWarnings(all)] };
 }
 
 /** What the operator reads, on which stream, and the exit code: warnings never stop a deploy, one problem does. */

@@ -178,3 +178,24 @@ export async function waitForHttp(url, timeoutMs) {
   }
   throw new Error(`Server did not become ready at ${url}: ${lastError?.message}`);
 }
+
+/** The cron schedule of wrangler.toml: every minute, in every environment. */
+export const CRON_INTERVAL_MS = 60_000;
+
+/**
+ * `wrangler dev` never fires a cron by itself: this does, every minute, as Cloudflare does deployed, through the
+ * local trigger `/cdn-cgi/local/scheduled`. A run that cannot be reached (the server stopping) is only logged.
+ * Returns the function that stops the timer.
+ */
+export function fireCronEveryMinute(origin, log = console.error) {
+  const fire = () =>
+    fetch(`${origin}/cdn-cgi/local/scheduled`).then(
+      (response) => {
+        if (!response.ok) log(`The cron trigger answered ${response.status}.`);
+      },
+      (error) => log(`The cron trigger could not be reached: ${error.message}`),
+    );
+  void fire();
+  const timer = setInterval(fire, CRON_INTERVAL_MS);
+  return () => clearInterval(timer);
+}

@@ -4,7 +4,7 @@ import { axeViolations, launchBrowser, newVisitor } from "./support/browser";
 
 // The e2e server reads .dev.vars, created from .dev.vars.example.
 const ADMIN_PASSWORD = "quantum-bell-local-admin";
-const ADMIN_PAGES = ["/admin", "/admin/operations", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers"];
+const ADMIN_PAGES = ["/admin", "/admin/operations", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/audit"];
 
 let browser: Browser;
 beforeAll(async () => {

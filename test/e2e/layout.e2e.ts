@@ -36,7 +36,7 @@ const PUBLIC_ROUTES = [
   `/mail/stop?t=${"ab".repeat(32)}`,
   "/no-such-page",
 ];
-const ADMIN_ROUTES = ["/admin", "/admin/moderation", "/admin/messages", "/admin/outbox", "/admin/subscribers"];
+const ADMIN_ROUTES = ["/admin", "/admin/moderation", "/admin/messages", "/admin/outbox", "/admin/subscribers", "/admin/audit"];
 
 interface Problem {
   check: string;

@@ -154,7 +154,7 @@ describe("admin access", () => {
     expect(refused).toBeInstanceOf(Response);
     expect((refused as Response).status).toBe(403);
     expect(await (refused as Response).json()).toEqual({ success: false, error: CROSS_SITE_REFUSED, code: "cross_site" });
-    await expect(requireAdminAction(request(ORIGIN), env)).resolves.toBeUndefined();
+    await expect(requireAdminAction(request(ORIGIN), env)).resolves.toMatch(/^password session [0-9a-f-]{8}$/);
   });
 
   it("signs out by clearing the cookie", async () => {
@@ -555,6 +555,9 @@ describe("/admin/operations", () => {
       expect(html).toContain("Budget (<code>IBM_MONTHLY_BUDGET_SECONDS</code>): none set");
       expect(html).toContain("Waiting:");
       expect(html).toContain("No problems");
+      // What /healthz says, by the same rules (ADR 0110), and where alerts go (none set here).
+      expect(html).toContain("1 ring is stuck past their deadline.");
+      expect(html).toContain("No alert channel is set");
     } finally {
       await env.DB.prepare("DELETE FROM bell_rings WHERE id = ?").bind(stuckId).run();
     }

@@ -205,8 +205,9 @@ describe("the retention sweep, on a clock", () => {
 
   it("has a test above for every period it keeps, and /privacy states each one from the same constant", () => {
     const tested: RetainedKind[] = ["unconfirmedSubscriber", "unsubscribedSubscriber", "mail", "contactMessage", "visitorTraces", "awaitingRing", "erasureLedger"];
-    // rate_limits is swept by the rate limiter itself (test/integration/storage-bounds.test.ts).
-    expect([...tested, "rateLimitRow"].sort()).toEqual(Object.keys(RETENTION_DAYS).sort());
+    // rate_limits is swept by the rate limiter itself (test/integration/storage-bounds.test.ts), the admin audit
+    // trail by this sweep in test/integration/admin-audit.test.ts.
+    expect([...tested, "rateLimitRow", "adminAudit"].sort()).toEqual(Object.keys(RETENTION_DAYS).sort());
     const values = legalValues(env);
     for (const kind of Object.keys(RETENTION_DAYS) as RetainedKind[]) {
       expect(values[`days.${RETENTION_TEMPLATE_NAMES[kind]}`], kind).toBe(RETENTION_DAYS[kind]);

@@ -29,7 +29,10 @@ const GOOD_SECRETS = {
 function config(edit: (toml: string) => string = (toml) => toml): string {
   const filled = readFileSync(join(root, "wrangler.toml"), "utf8")
     .replaceAll("quantum-bell.example", "bell.quantum-peace.org")
-    .replaceAll("00000000-0000-0000-0000-000000000000", "6f1c2d3e-4a5b-4c6d-8e7f-901234567890");
+    .replaceAll("00000000-0000-0000-0000-000000000000", "6f1c2d3e-4a5b-4c6d-8e7f-901234567890")
+    .replace('OPERATOR_NAME = ""', 'OPERATOR_NAME = "Quantum Bell Trust"')
+    .replace('OPERATOR_CONTACT = ""', 'OPERATOR_CONTACT = "privacy@quantum-peace.org"')
+    .replace(/(\[env\.production\.vars\][^[]*?)DONATE_PAYPAL_URL = ""/s, '$1DONATE_PAYPAL_URL = "https://www.paypal.com/paypalme/quantumpeacetrust"');
   const path = join(work, `wrangler-${Math.random().toString(36).slice(2)}.toml`);
   writeFileSync(path, edit(filled));
   return path;
@@ -86,26 +89,56 @@ describe.concurrent("npm run check:production", { timeout: 120_000 }, () => {
     expect(mismatched.output).not.toContain(VAPID_PRIVATE_KEY);
   });
 
-  it("warns, without refusing, when production would load OpenStreetMap's public tiles or name no controller", async () => {
-    const own = config((toml) =>
-      toml.replace(
-        '[env.production.vars]\n',
-        '[env.production.vars]\nMAP_TILE_URL = "https://tiles.example-maps.net/{z}/{x}/{y}.png"\nOPERATOR_NAME = "Quantum Bell Trust"\nOPERATOR_CONTACT = "privacy@quantum-peace.org"\n',
-      ),
-    );
-    const [osm, clean, weak] = await Promise.all([
+  it("refuses production with OpenStreetMap's public tiles, an unnamed controller or a short password without Access; staging is warned (issue 47)", async () => {
+    const osm = config((toml) => toml.replace(/(\[env\.production\.vars\][^[]*?)MAP_TILE_URL = "off"/s, '$1MAP_TILE_URL = "https://tile.openstreetmap.org/{z}/{x}/{y}.png"'));
+    const unnamed = config((toml) => toml.replace('OPERATOR_NAME = "Quantum Bell Trust"', 'OPERATOR_NAME = ""'));
+    const access = { CF_ACCESS_TEAM_DOMAIN: "bell.cloudflareaccess.com", CF_ACCESS_AUD: "4714c1358e65fe4b408ad6d432a5f878f08194bdb4752441fd56faefa9b2b6f2" };
+    const [tiles, controller, short, shortBehindAccess, staging, clean] = await Promise.all([
+      run("production", osm, secrets(GOOD_SECRETS)),
+      run("production", unnamed, secrets(GOOD_SECRETS)),
+      run("production", config(), secrets({ ...GOOD_SECRETS, ADMIN_PASSWORD: "hunter22" })),
+      run("production", config(), secrets({ ...GOOD_SECRETS, ...access, ADMIN_PASSWORD: "hunter22" })),
+      run("staging", config(), secrets({ ...GOOD_SECRETS, ADMIN_PASSWORD: "hunter22" })),
       run("production", config(), secrets(GOOD_SECRETS)),
-      run("production", own, secrets(GOOD_SECRETS)),
-      // Issue 31: /admin behind neither Cloudflare Access nor a long password is worth a warning too.
-      run("production", own, secrets({ ...GOOD_SECRETS, ADMIN_PASSWORD: "hunter22" })),
     ]);
-    expect(osm.code).toBe(0);
-    expect(osm.output).toMatch(/warning: MAP_TILE_URL is not set: production would load OpenStreetMap's public tiles/);
-    expect(osm.output).toMatch(/warning: OPERATOR_NAME is not set/);
+    expect(tiles.code).toBe(1);
+    expect(tiles.output).toMatch(/^- MAP_TILE_URL is https:\/\/tile\.openstreetmap\.org\/\{z\}\/\{x\}\/\{y\}\.png: production would load OpenStreetMap's public tiles/m);
+    expect(controller.code).toBe(1);
+    expect(controller.output).toMatch(/^- OPERATOR_NAME is not set: \/privacy cannot name the data controller\.$/m);
+    expect(short.code).toBe(1);
+    expect(short.output).toMatch(/^- \/admin is protected only by an ADMIN_PASSWORD of 8 characters/m);
+    expect(short.output).not.toContain("hunter22");
+    expect(shortBehindAccess.code).toBe(0);
+    expect(staging.code).toBe(0);
+    expect(staging.output).toMatch(/warning: \/admin is protected only by an ADMIN_PASSWORD of 8 characters/);
     expect(clean.code).toBe(0);
     expect(clean.output).not.toMatch(/warning:/);
-    expect(weak.code).toBe(0);
-    expect(weak.output).toMatch(/warning: \/admin is protected only by an ADMIN_PASSWORD of 8 characters/);
+  });
+
+  it("warns, without refusing, when no donation page is set", async () => {
+    const none = config((toml) => toml.replace('DONATE_PAYPAL_URL = "https://www.paypal.com/paypalme/quantumpeacetrust"', 'DONATE_PAYPAL_URL = ""'));
+    const result = await run("production", none, secrets(GOOD_SECRETS));
+    expect(result.code).toBe(0);
+    expect(result.output).toMatch(/warning: No donation page is set \(DONATE_PAYPAL_URL, .*\): the donation dialog and \/gift show no way to give\./);
+  });
+
+  it("passes the secrets README's deploy snippet makes, as written, with the placeholders README names filled in", async () => {
+    const readme = readFileSync(join(root, "README.md"), "utf8");
+    const deploy = readme.slice(readme.indexOf("## Deploy to Cloudflare"));
+    const snippet = /```sh\n([\s\S]*?)```/.exec(deploy)![1]!;
+    const lines = snippet.split("\n");
+    const start = lines.findIndex((line) => line.startsWith("cat > .production.vars <<EOF"));
+    const end = lines.indexOf("EOF", start);
+    expect(start, "the snippet writes .production.vars").toBeGreaterThanOrEqual(0);
+    expect(snippet).toContain("npx wrangler secret bulk .production.vars --env production");
+    expect(snippet).toContain("npm run check:production");
+    for (const placeholder of ["quantum-bell.example", "database_id", "OPERATOR_NAME", "OPERATOR_CONTACT"]) expect(deploy).toContain(placeholder);
+    const target = join(work, `snippet-${Math.random().toString(36).slice(2)}.vars`);
+    const script = lines.slice(start, end + 1).join("\n").replace("cat > .production.vars", `cat > '${target}'`);
+    await promisify(execFile)("bash", ["-c", script], { cwd: root });
+    const result = await run("production", config(), target);
+    expect(result.output).toContain("The production settings are ready to deploy.");
+    expect(result.code).toBe(0);
   });
 
   it("refuses the committed wrangler.toml: its placeholders are not a deployment", async () => {

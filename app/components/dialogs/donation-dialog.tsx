@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
-import { DONATION_LINKS, type DonationLink } from "~/domain/site";
+import { donationHref } from "~/domain/donations";
+import { useDonations } from "~/hooks/use-donations";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
 import { visuallyHidden } from "~/styles/layout.css";
@@ -8,13 +9,10 @@ import { useStory } from "~/hooks/use-story";
 
 const MAX_AMOUNT = 10_000;
 
-function linkFor(link: DonationLink, amount: number | undefined): string {
-  return amount && link.withAmount ? link.withAmount(amount) : link.href;
-}
-
 export default function DonationDialog({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
   const { sentence } = useStory();
+  const links = useDonations();
   const [raw, setRaw] = useState("");
   const amountId = useId();
   const parsed = Number(raw);
@@ -40,10 +38,11 @@ export default function DonationDialog({ onClose }: { onClose: () => void }) {
         />
         <p className={styles.small}>{t("Suggested amounts are passed on where the provider accepts them; you can change it there.")}</p>
       </div>
+      {links.length === 0 ? <p className={styles.text}>{t("No donation page is set up on this site yet.")}</p> : null}
       <ul className={styles.tiles}>
-        {DONATION_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.id}>
-            <a className={styles.tile} href={linkFor(link, amount)} target="_blank" rel="noopener noreferrer">
+            <a className={styles.tile} href={donationHref(link, amount)} target="_blank" rel="noopener noreferrer">
               <span className={styles.tileTitle}>{link.label}</span>
               <span className={styles.small}>{t(link.description)}</span>
               <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>

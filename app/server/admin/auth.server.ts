@@ -107,25 +107,36 @@ export function clearedSessionCookieHeaders(request: Request): Headers {
 }
 
 /**
- * Signed in by our own session cookie (well signed, unexpired, and still in admin_sessions: signing out deletes it, so
- * a copied cookie stops working then), or let through by Cloudflare Access when that is configured.
+ * Who is signed in, as the audit trail names them (ADR 0112): our own session cookie (well signed, unexpired, and still
+ * in admin_sessions: signing out deletes it, so a copied cookie stops working then) names its session, Cloudflare
+ * Access (when configured) the identity it vouches for. Null: nobody.
  */
-export async function isAdmin(request: Request, env: Env, now = Date.now()): Promise<boolean> {
+export async function adminActor(request: Request, env: Env, now = Date.now()): Promise<string | null> {
   const token = readCookie(request, SESSION_COOKIE);
   const session = token ? await readSessionToken(settingsOf(env).SESSION_SECRET, token, now) : null;
   if (session) {
     const row = await env.DB.prepare("SELECT 1 AS live FROM admin_sessions WHERE id = ? AND expires_at > ?").bind(session.sid, now).first();
-    if (row) return true;
+    if (row) return passwordActor(session.sid);
   }
   const access = accessConfig(env);
   const assertion = request.headers.get("Cf-Access-Jwt-Assertion");
-  if (access && assertion) return (await verifyAccessJwt(assertion, access, { now })) !== null;
-  return false;
+  if (!access || !assertion) return null;
+  const claims = await verifyAccessJwt(assertion, access, { now });
+  return claims === null ? null : `Access: ${claims.email ?? claims.sub ?? "an identity without e-mail"}`;
 }
 
-/** For admin loaders: anyone not signed in is sent to the sign-in page. */
-export async function requireAdmin(request: Request, env: Env): Promise<void> {
-  if (!(await isAdmin(request, env))) throw redirect(LOGIN_PATH);
+/** A password session, named by the start of its id (the whole id would be a bearer secret's key). */
+export const passwordActor = (sid: string) => `password session ${sid.slice(0, 8)}`;
+
+export async function isAdmin(request: Request, env: Env, now = Date.now()): Promise<boolean> {
+  return (await adminActor(request, env, now)) !== null;
+}
+
+/** For admin loaders: anyone not signed in is sent to the sign-in page. Answers who is signed in. */
+export async function requireAdmin(request: Request, env: Env): Promise<string> {
+  const actor = await adminActor(request, env);
+  if (actor === null) throw redirect(LOGIN_PATH);
+  return actor;
 }
 
 export function refuseCrossSite(request: Request, env: Env): void {
@@ -134,12 +145,12 @@ export function refuseCrossSite(request: Request, env: Env): void {
 }
 
 /** For admin actions: a cross-site request is refused before anything else, then the session is checked. */
-export async function requireAdminAction(request: Request, env: Env): Promise<void> {
+export async function requireAdminAction(request: Request, env: Env): Promise<string> {
   refuseCrossSite(request, env);
-  await requireAdmin(request, env);
+  return requireAdmin(request, env);
 }
 
-export type LoginOutcome = { ok: true; headers: Headers } | { ok: false; error: string; status: number };
+export type LoginOutcome = { ok: true; headers: Headers; actor: string } | { ok: false; error: string; status: number };
 
 /** Checks a password, counting every attempt against the caller's address before the password is even looked at. */
 export async function attemptLogin(request: Request, env: Env, password: string, now = Date.now()): Promise<LoginOutcome> {
@@ -158,13 +169,13 @@ export async function attemptLogin(request: Request, env: Env, password: string,
     env.DB.prepare("DELETE FROM admin_sessions WHERE expires_at <= ?").bind(now),
     env.DB.prepare("INSERT INTO admin_sessions (id, expires_at, created_at) VALUES (?, ?, ?)").bind(sid, now + SESSION_TTL_MS, now),
   ]);
-  return { ok: true, headers: sessionCookieHeaders(await createSessionToken(settingsOf(env).SESSION_SECRET, now, sid), request) };
+  return { ok: true, actor: passwordActor(sid), headers: sessionCookieHeaders(await createSessionToken(settingsOf(env).SESSION_SECRET, now, sid), request) };
 }
 
-/** Signing out ends the session on the server too, not only in this browser's cookie jar. */
-export async function endSession(request: Request, env: Env): Promise<Headers> {
+/** Signing out ends the session on the server too, not only in this browser's cookie jar. Answers whose it was. */
+export async function endSession(request: Request, env: Env): Promise<{ headers: Headers; actor: string | null }> {
   const token = readCookie(request, SESSION_COOKIE);
   const session = token ? await readSessionToken(settingsOf(env).SESSION_SECRET, token) : null;
   if (session) await env.DB.prepare("DELETE FROM admin_sessions WHERE id = ?").bind(session.sid).run();
-  return clearedSessionCookieHeaders(request);
+  return { headers: clearedSessionCookieHeaders(request), actor: session ? passwordActor(session.sid) : null };
 }

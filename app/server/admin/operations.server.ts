@@ -1,14 +1,20 @@
-import { cronIsStale } from "~/domain/operations";
+import { cronIsStale, type CronTaskOutcome } from "~/domain/operations";
 import { quantumCredits } from "../rings/credits.server";
-import { checkHealth, type HealthReport } from "../edge/health.server";
+import type { HealthReport } from "../edge/health.server";
+import { siteHealth } from "../edge/healthz.server";
+import { alertChannels } from "../operations/operator-alert.server";
 import { monthSpend } from "../rings/job-ledger.server";
-import { errorCountsSince, lastHeartbeat, outboxBacklog, ringsByStatus, stuckRings, type StuckRing } from "../edge/operations.server";
+import { errorCountsSince, lastCronTasks, lastHeartbeat, outboxBacklog, ringsByStatus, stuckRings, type StuckRing } from "../edge/operations.server";
 import { runtimeSettingsProblems, settingsOf } from "../edge/settings.server";
 
 /** What /admin/operations shows: the page an operator opens first (docs/operations.md#watching-it-run). */
 export interface OperationsView {
   now: number;
   health: HealthReport;
+  /** What /healthz says now, one sentence a problem (ADR 0110), and where the operator alert goes (ADR 0111). */
+  problems: string[];
+  alerts: { webhook: boolean; email: boolean };
+  tasks: CronTaskOutcome[];
   cron: { lastRunAt: number | null; lagSeconds: number | null; stale: boolean; problem: string | null };
   rings: { byStatus: Record<string, number>; stuck: StuckRing[] };
   outbox: { waiting: number; lastError: { at: number; error: string } | null };
@@ -26,8 +32,8 @@ export interface OperationsView {
 
 export async function loadOperations(env: Env, now = Date.now()): Promise<OperationsView> {
   const provider = settingsOf(env).QUANTUM_PROVIDER ?? "unknown";
-  const [health, heartbeat, byStatus, stuck, outbox, spend, errors, credits] = await Promise.all([
-    checkHealth(env),
+  const [site, heartbeat, byStatus, stuck, outbox, spend, errors, credits, tasks] = await Promise.all([
+    siteHealth(env, now),
     lastHeartbeat(env),
     ringsByStatus(env),
     stuckRings(env, now),
@@ -35,11 +41,15 @@ export async function loadOperations(env: Env, now = Date.now()): Promise<Operat
     monthSpend(env, now),
     errorCountsSince(env, now),
     provider === "ibm" ? quantumCredits(env).catch(() => null) : Promise.resolve(null),
+    lastCronTasks(env),
   ]);
   const lastRunAt = heartbeat?.at ?? null;
   return {
     now,
-    health,
+    health: { database: site.database, cache: site.cache, redis: site.redis, quantum: site.quantum },
+    problems: site.problems,
+    alerts: alertChannels(env),
+    tasks,
     cron: {
       lastRunAt,
       lagSeconds: lastRunAt === null ? null : Math.max(0, Math.round((now - lastRunAt) / 1000)),

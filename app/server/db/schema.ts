@@ -444,6 +444,54 @@ export const operationsHeartbeats = onFirstUse(() =>
   }),
 );
 
+/**
+ * Each cron task's last outcome (ADR 0110): when it last ran, when it last failed and why (a sentence of ours), and how
+ * many of its attempts failed in a row (mail delivery counts each mail it could not hand over). /healthz reads these.
+ */
+export const cronTasks = onFirstUse(() =>
+  sqliteTable("cron_tasks", {
+    name: text("name").primaryKey(),
+    lastRunAt: integer("last_run_at").notNull(),
+    lastFailedAt: integer("last_failed_at"),
+    failure: text("failure"),
+    failuresInARow: integer("failures_in_a_row").notNull().default(0),
+  }),
+);
+
+/**
+ * The operator alert's state (ADR 0111): one row, "operator". An incident opens when /healthz's rules find a problem
+ * and closes when none is left; the alert is sent once per incident and the recovery once, at most one per interval.
+ */
+export const operatorAlerts = onFirstUse(() =>
+  sqliteTable("operator_alerts", {
+    name: text("name").primaryKey(),
+    incidentSince: integer("incident_since"),
+    alertedAt: integer("alerted_at"),
+    lastSentAt: integer("last_sent_at"),
+    problems: text("problems"),
+  }),
+);
+
+/**
+ * Every admin action, as it happened (ADR 0112): who (the Access identity or the password session), what, on what,
+ * when and the request's id. Only ever inserted by the site, and deleted by the retention sweep.
+ */
+export const adminAudit = onFirstUse(() =>
+  sqliteTable(
+    "admin_audit",
+    {
+      id: integer("id").primaryKey({ autoIncrement: true }),
+      at: integer("at").notNull(),
+      actor: text("actor").notNull(),
+      action: text("action").notNull(),
+      target: text("target"),
+      outcome: text("outcome").notNull(),
+      requestId: text("request_id"),
+    },
+    (t) => [index("admin_audit_at_idx").on(t.at)],
+  ),
+);
+
 /** Errors the site answered or met, counted per UTC hour and machine code: /admin/operations' last 24 hours (ADR 0047). */
 export const errorCounts = onFirstUse(() =>
   sqliteTable(

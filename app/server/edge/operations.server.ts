@@ -1,8 +1,8 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { CRON_HEARTBEAT, HOUR_MS, hourOf, RING_STUCK_AFTER_MS } from "~/domain/operations";
+import { CRON_HEARTBEAT, HOUR_MS, hourOf, MAIL_DELIVERY_TASK, mailFailuresInARow, RING_STUCK_AFTER_MS, type CronTaskOutcome } from "~/domain/operations";
 import { OUTBOX_UNSENT, RING_STATUS, sqlList } from "~/domain/statuses";
 import { database as db } from "../db/client.server";
-import { bellRings, errorCounts, operationsHeartbeats } from "../db/schema";
+import { bellRings, cronTasks, errorCounts, operationsHeartbeats } from "../db/schema";
 
 /** The operator's facts kept in D1: the cron's heartbeat, stuck rings and error counts (ADR 0046, ADR 0047). */
 
@@ -16,6 +16,51 @@ export async function recordHeartbeat(env: Env, at: number, problem: string | nu
 export async function lastHeartbeat(env: Env, name = CRON_HEARTBEAT): Promise<{ at: number; problem: string | null } | null> {
   const row = await db(env).select().from(operationsHeartbeats).where(eq(operationsHeartbeats.name, name)).get();
   return row ? { at: row.at, problem: row.problem } : null;
+}
+
+/**
+ * One cron run's outcome per task (ADR 0110): each task's run, and a failed one's time and sentence; mail delivery
+ * also carries its run's counts, which move its mails-failed-in-a-row.
+ */
+export async function recordCronTasks(
+  env: Env,
+  at: number,
+  tasks: readonly { name: string; failure: string | null }[],
+  mail: { sent: number; retrying: number; failed: number } | null,
+): Promise<void> {
+  const previous = await lastCronTasks(env);
+  const inARow = (name: string) => previous.find((task) => task.name === name)?.failuresInARow ?? 0;
+  const rows = tasks.map((task) => ({
+    name: task.name,
+    lastRunAt: at,
+    ...(task.failure === null ? {} : { lastFailedAt: at, failure: task.failure }),
+    failuresInARow: task.name === MAIL_DELIVERY_TASK && mail ? mailFailuresInARow(inARow(task.name), mail) : task.failure === null ? 0 : inARow(task.name) + 1,
+  }));
+  await Promise.all(
+    rows.map((row) =>
+      db(env)
+        .insert(cronTasks)
+        .values(row)
+        .onConflictDoUpdate({
+          target: cronTasks.name,
+          set: { lastRunAt: row.lastRunAt, failuresInARow: row.failuresInARow, ...("lastFailedAt" in row ? { lastFailedAt: row.lastFailedAt, failure: row.failure } : {}) },
+        }),
+    ),
+  );
+}
+
+export async function lastCronTasks(env: Env): Promise<CronTaskOutcome[]> {
+  return db(env).select().from(cronTasks).orderBy(cronTasks.name).all();
+}
+
+/** Rings given up while their job might still run, whose wishes wait for the operator's release. */
+export async function heldRingCount(env: Env): Promise<number> {
+  const row = await db(env)
+    .select({ count: sql<number>`count(*)` })
+    .from(bellRings)
+    .where(and(eq(bellRings.status, RING_STATUS.failed), eq(bellRings.wishesHeld, true)))
+    .get();
+  return row?.count ?? 0;
 }
 
 const UNFINISHED = [RING_STATUS.queued, RING_STATUS.running];

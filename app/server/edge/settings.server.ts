@@ -15,6 +15,7 @@ import { DEFAULT_RELAYS, MAX_RELAYS } from "~/domain/relays";
 import * as D from "~/domain/ring-job-defaults";
 import { DEPLOYED_ENVIRONMENTS, EXAMPLE_SECRETS, PLACEHOLDER_HOST, VAPID_PRIVATE_KEY_PATTERN, VAPID_PUBLIC_KEY_PATTERN } from "~/domain/settings";
 import { DEFAULT_SITE_NAME } from "~/domain/site";
+import { DONATION_SETTINGS, type DonationSetting } from "~/domain/donations";
 import { log } from "./log.server";
 
 /**
@@ -102,6 +103,8 @@ function definitions() {
     },
     OPERATOR_NAME: { schema: setting(text.nullable().default(null)), rule: "" },
     OPERATOR_CONTACT: { schema: setting(text.nullable().default(null)), rule: "" },
+    ...donationFields(setting),
+    ALERT_WEBHOOK_URL: { schema: setting(web.nullable().default(null)), rule: "must be an http(s) URL; alerts go only to OPERATOR_CONTACT's address until it is fixed" },
     MAP_TILE_URL: {
       // "off", or an https {z}/{x}/{y} template; unset is OpenStreetMap's public tiles (app/domain/map-tiles.ts).
       schema: setting(
@@ -160,6 +163,12 @@ function definitions() {
     },
   } satisfies Record<string, { schema: z.ZodType; rule: string; fallback?: unknown }>;
   return fields;
+}
+
+/** The donation pages (app/domain/donations.ts): each an https page of the operator's, its tile hidden while unset. */
+function donationFields(setting: <T extends z.ZodType>(schema: T) => z.ZodPreprocess<T, unknown>) {
+  const page = { schema: setting(z.url({ protocol: /^https$/ }).nullable().default(null)), rule: "must be an https URL; its donation tile is hidden until it is fixed" };
+  return Object.fromEntries(DONATION_SETTINGS.map((name) => [name, page])) as Record<DonationSetting, typeof page>;
 }
 
 type Fields = ReturnType<typeof definitions>;

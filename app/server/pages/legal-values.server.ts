@@ -42,6 +42,7 @@ export const RETENTION_TEMPLATE_NAMES: Record<RetainedKind, string> = {
   visitorTraces: "traces",
   awaitingRing: "awaitingRing",
   erasureLedger: "erasureLedger",
+  adminAudit: "audit",
   rateLimitRow: "rateLimit",
 };
 

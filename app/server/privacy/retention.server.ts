@@ -21,7 +21,8 @@ export type SweptTable =
   | "ringerTraces"
   | "contactNetworks"
   | "cspNetworks"
-  | "erasureMarks";
+  | "erasureMarks"
+  | "adminAudit";
 export type RetentionReport = Partial<Record<SweptTable, number>>;
 
 export interface SweepOptions {
@@ -138,6 +139,7 @@ const STEPS: Record<SweptTable, Step> = {
     "visitorTraces",
   ),
   erasureMarks: bounded((rows) => `DELETE FROM erasures_applied WHERE ${rows}`, "erasures_applied", "erased_at < ?1", "erasureLedger"),
+  adminAudit: bounded((rows) => `DELETE FROM admin_audit WHERE ${rows}`, "admin_audit", "at < ?1", "adminAudit"),
   // rate_limits: swept by app/server/edge/rate-limit.server.ts (RETENTION_DAYS.rateLimitRow names its bound).
 };
 
