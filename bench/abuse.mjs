@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { migrate, queryLocal, startServer, stopServer } from "../scripts/lib/wrangler.mjs";
 import { freePort } from "./lib/server.mjs";
 import { today, writeSection } from "./lib/report.mjs";
+import { bellRaceReported } from "./lib/bell-race.mjs";
 
 const PHASE_MS = 24_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -197,3 +198,4 @@ function report(after, before) {
 }
 
 await main();
+await bellRaceReported(); // the race for the bell against 3, 6 and 30 scripted networks (issue 46)

@@ -9,6 +9,14 @@ export const AUTO_HIDE_REPORTS = 3;
 export const KNOWN_NETWORK_MIN_AGE_MS = 24 * 60 * 60 * 1000;
 /** /admin raises its hide-velocity alert when reports hid this many wishes within the last hour. */
 export const HIDE_VELOCITY_ALERT_PER_HOUR = 5;
+/**
+ * Hiding at a human pace (ADR 0102): counted reports hide at most this many wishes an hour across the site, and a
+ * network's counted reports help hide at most AUTO_HIDE_NETWORK_PER_HOUR, counting the auto-hides no moderator has
+ * reviewed since (an Unhide or a deletion frees its place). Past either, a report is still stored and counted and
+ * the wish waits in the moderation queue, visible, and /admin raises its alert.
+ */
+export const AUTO_HIDE_SITE_PER_HOUR = 10;
+export const AUTO_HIDE_NETWORK_PER_HOUR = 3;
 /** The dashboard's trend charts cover this many UTC days, ending today. */
 export const TREND_DAYS = 30;
 /** The largest simulator top-up one form accepts, in seconds. */
@@ -52,6 +60,10 @@ export interface SafetySignals {
   autoHiddenLastDay: number;
   /** Reports hid more wishes in the last hour than HIDE_VELOCITY_ALERT_PER_HOUR allows for. */
   hideAlert: boolean;
+  /** Wishes reported enough to hide in the last day that the hourly ceilings kept visible for a moderator. */
+  heldForReview: number;
+  /** The ceiling is reached (AUTO_HIDE_SITE_PER_HOUR unreviewed auto-hides this hour) or held a wish back. */
+  hideCeilingAlert: boolean;
 }
 
 /** The mails addressed to a wish's writer, whose address /privacy says no one is shown. */

@@ -1,5 +1,6 @@
-// What one network shows to everyone is bounded (docs/product.md#one-person-one-share): the home wall's newest cards and the live strip's previews
-// come from distinct networks, so a network that writes a hundred wishes still holds one card and one preview.
+// What one network shows to everyone is bounded (docs/product.md#one-person-one-share): the home wall's newest cards, the live strip's previews
+// and the waiting strip's lines come from distinct networks, so a network that writes a hundred wishes still holds one
+// card, one preview and one line.
 
 /** How many of the newest visible wishes the front page and the live strip look through for distinct networks. */
 export const DISTINCT_NETWORK_LOOKBACK = 200;
@@ -38,4 +39,22 @@ export function previewsByCountry(
     previews.set(code, wish.text);
   }
   return previews;
+}
+
+/** How many waiting wishes the home page's waiting strip lists in words, newest first. */
+export const WAITING_STRIP_SIZE = 5;
+
+/**
+ * The waiting strip's lines, newest first. `strip` is what the server listed when the page was read (the newest
+ * waiting wishes, one per network: `firstPerNetwork`); wishes that arrived on the socket since (newer ids than
+ * anything listed: ids are time-ordered ULIDs) come first, as they are told. Only wishes still waiting are listed.
+ * Without a server list, the newest waiting wishes.
+ */
+export function waitingStripLines<T extends { id: string }>(waiting: readonly T[], strip: readonly T[] | undefined, size = WAITING_STRIP_SIZE): T[] {
+  const newestFirst = [...waiting].reverse();
+  if (!strip) return newestFirst.slice(0, size);
+  const listedNewest = strip.reduce((newest, wish) => (wish.id > newest ? wish.id : newest), "");
+  const waitingIds = new Set(waiting.map((wish) => wish.id));
+  const arrived = newestFirst.filter((wish) => wish.id > listedNewest);
+  return [...arrived, ...strip.filter((wish) => waitingIds.has(wish.id))].slice(0, size);
 }

@@ -132,7 +132,7 @@ export default function Home() {
         <LazyWorldMap yourCountryCode={yourWish?.wish.countryCode ?? null} />
       </section>
       <LiveStrip entries={live.liveStrip} />
-      <PendingWishes pending={live.pending} />
+      <PendingWishes pending={live.pending} strip={data.waitingStrip} />
       <WishWall
         wall={data.wall}
         filters={data.filters}

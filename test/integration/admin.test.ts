@@ -8,6 +8,7 @@ import { LOGIN_ATTEMPT_LIMIT, requireAdminAction, SESSION_COOKIE } from "~/serve
 import { deliverOutbox, MAX_DELIVERY_ATTEMPTS, queueEmail, queueWishCopy, RECIPIENT_DAILY_MAIL_CAP } from "~/server/email/outbox.server";
 import { ADMIN_PASSWORD as PASSWORD, browserFetch as adminFetch, call, freshFingerprint, freshIp, ORIGIN, signIn, submit } from "../support/api";
 import { isolate } from "~/domain/bidi";
+import { knownNetwork } from "../support/networks";
 
 const PAGES = ["/admin", "/admin/operations", "/admin/moderation", "/admin/outbox", "/admin/messages", "/admin/subscribers", "/admin/subscribers.csv"];
 
@@ -240,14 +241,6 @@ describe("moderation", () => {
 });
 
 /** A network the site has known for more than a day: its wish is dated two days back, so its reports count. */
-async function knownNetwork(): Promise<string> {
-  const ip = freshIp();
-  const { status, json } = await submit({ wish: "May every reader here find a kind word today" }, ip);
-  expect(status).toBe(201);
-  await env.DB.prepare("UPDATE wishes SET created_at = created_at - ? WHERE id = ?").bind(2 * KNOWN_NETWORK_MIN_AGE_MS, json.wishId).run();
-  return ip;
-}
-
 const wishRow = async (id: string) =>
   (await env.DB.prepare("SELECT report_count AS n, hidden FROM wishes WHERE id = ?").bind(id).first()) as { n: number; hidden: number };
 

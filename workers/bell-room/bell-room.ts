@@ -2,12 +2,13 @@ import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { appError, type AppError } from "~/domain/app-error";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { cooldownLeftMs, networkRingRules } from "~/domain/limits";
+import { bellMoment, drawOrder } from "~/domain/fair-bell";
+import { networkRingRules } from "~/domain/limits";
 import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, RING_COOLDOWN } from "~/domain/messages";
 import { relayNames } from "~/domain/relays";
 import { roomFrame, type RoomMessage } from "~/domain/room-messages";
 import type { QuantumCredits } from "~/server/rings/credits.server";
-import { claimRing, type RingClaim } from "~/server/rings/claim.server";
+import { claimRing, lastRingsOf, type BatchWish, type RingClaim } from "~/server/rings/claim.server";
 import { QuantumConfigurationError } from "../quantum";
 import { RingJobs } from "./ring-jobs";
 import { ErasureLedger } from "./erasure-ledger";
@@ -52,6 +53,22 @@ export type RingOutcome =
   /** A refusal as data (a code, a message id, its values), rendered by the Worker in the ringer's language. */
   | { ok: false; error: AppError };
 
+/** A press waiting for the draw at the end of the cooldown's window (ADR 0101), and how to answer it. */
+interface PooledPress {
+  request: RingRequest;
+  resolve: (outcome: RingOutcome) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * What one attempt to ring came to: a ring claimed (its answer still to be given), a refusal of this network only
+ * (its own cooldown or hourly rings), or a refusal that holds for every press (no wishes, no credits, no provider).
+ */
+type Attempt =
+  | { kind: "claimed"; ringId: string; provider: RoomProvider; claimed: BatchWish[]; pendingLeft: number; now: number }
+  | { kind: "network"; outcome: RingOutcome }
+  | { kind: "refused"; outcome: RingOutcome };
+
 const refused = (error: AppError): RingOutcome => ({ ok: false, error });
 const cooldown = (seconds: number) => refused(appError(429, RING_COOLDOWN, { values: { seconds }, code: ERROR_CODE.cooldown, retryAfter: seconds }));
 const NOT_CONFIGURED = appError(503, QUANTUM_NOT_CONFIGURED, { code: ERROR_CODE.unavailable });
@@ -73,6 +90,8 @@ export class BellRoom extends DurableObject<Env> {
   private providers: RoomProviders;
   private relays = new Map<string, ReturnType<typeof bellRelay>>();
   private jobs: RingJobs;
+  /** The presses of the window after the cooldown, until their draw starts; null outside a window (ADR 0101). */
+  private pool: PooledPress[] | null = null;
   /** Parsed once, here: the room's settings for its life (a new deploy is a new instance). */
   private readonly settings: Settings;
   /** Kept here because a D1 restore does not reach this storage (ADR 0108); it shares nothing else with the ring. */
@@ -103,8 +122,16 @@ export class BellRoom extends DurableObject<Env> {
     return "ok";
   }
 
+  /**
+   * A press. Inside the cooldown it is refused at once; in the window just after the cooldown ends it waits for the
+   * draw with every other press of that window (ADR 0101); on a bell that has been free longer, it rings.
+   */
   async ring(request: RingRequest): Promise<RingOutcome> {
-    return this.inCallerContext("BellRoom.ring", request.requestId, () => this.serially(() => this.ringNow(request)));
+    const arrivedAt = Date.now();
+    return this.inCallerContext("BellRoom.ring", request.requestId, async () => {
+      const step = await this.serially(() => this.press(request, arrivedAt));
+      return "pooled" in step ? step.pooled : step;
+    });
   }
 
   /** Advances every unfinished quantum job that is due; called by the cron trigger and the room's alarm. */
@@ -155,21 +182,88 @@ export class BellRoom extends DurableObject<Env> {
     return run;
   }
 
-  private async ringNow({ wishIds, rungByHash, rungByNetwork }: RingRequest): Promise<RingOutcome> {
-    const now = Date.now();
+  /**
+   * Runs in the room's queue. The press is placed by when it reached the room, not when its turn came: presses that
+   * arrived in the window still join the draw when a poll held the queue past the window's end.
+   */
+  private async press(request: RingRequest, arrivedAt: number): Promise<RingOutcome | { pooled: Promise<RingOutcome> }> {
+    if (this.pool) return { pooled: this.joinPool(request, arrivedAt) };
     const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
-    const cooldownSeconds = this.settings.RING_COOLDOWN_SECONDS;
-    const waitMs = cooldownLeftMs(lastRingAt, cooldownSeconds, now);
-    if (waitMs > 0) {
-      const seconds = Math.ceil(waitMs / 1000);
-      return cooldown(seconds);
-    }
+    const moment = bellMoment(lastRingAt, this.settings.RING_COOLDOWN_SECONDS, arrivedAt);
+    if (moment.kind === "cooling") return cooldown(Math.ceil(moment.waitMs / 1000));
+    if (moment.kind === "drawing") return { pooled: this.joinPool(request, moment.closesAt) };
+    const attempt = await this.attempt(request, lastRingAt);
+    return attempt.kind === "claimed" ? this.answer(attempt) : attempt.outcome;
+  }
 
+  private joinPool(request: RingRequest, closesAt: number): Promise<RingOutcome> {
+    return new Promise<RingOutcome>((resolve, reject) => {
+      if (!this.pool) {
+        const pool: PooledPress[] = [];
+        this.pool = pool;
+        // Not awaited by anyone but the presses: each press's own promise carries the draw's answer or error.
+        setTimeout(() => void this.serially(() => this.draw(pool)).catch(() => undefined), Math.max(0, closesAt - Date.now()));
+      }
+      this.pool.push({ request, resolve, reject });
+    });
+  }
+
+  /**
+   * The draw (ADR 0101): the window's presses in the order of `drawOrder` (the network that waited longest since its
+   * last ring first), each tried until one rings. That press gets the ring; every other press gets the cooldown
+   * answer of a bell someone else rang, or the refusal that held for all. One claim at most succeeds, so a draw
+   * never rings twice, and the credit is charged once, by that ring's job.
+   */
+  private async draw(pool: PooledPress[]): Promise<void> {
+    if (this.pool === pool) this.pool = null;
+    let order: PooledPress[];
+    let lastRingAt: number;
+    try {
+      const now = Date.now();
+      lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
+      const networks = pool.flatMap((press) => (press.request.rungByNetwork ? [press.request.rungByNetwork] : []));
+      order = drawOrder(pool, (press) => press.request.rungByNetwork, await lastRingsOf(this.env, networks, now), now);
+    } catch (error) {
+      for (const press of pool) press.reject(error);
+      return;
+    }
+    let everyoneElse: RingOutcome | null = null;
+    const networkRefusals = new Map<string, RingOutcome>();
+    for (const [index, press] of order.entries()) {
+      const network = press.request.rungByNetwork;
+      const answered = everyoneElse ?? (network ? networkRefusals.get(network) : undefined);
+      if (answered) {
+        press.resolve(answered);
+        continue;
+      }
+      try {
+        const attempt = await this.attempt(press.request, lastRingAt);
+        if (attempt.kind === "claimed") {
+          everyoneElse = cooldown(this.settings.RING_COOLDOWN_SECONDS);
+          for (const other of order.slice(index + 1)) other.resolve(everyoneElse);
+          press.resolve(await this.answer(attempt));
+          return;
+        }
+        if (attempt.kind === "network" && network) networkRefusals.set(network, attempt.outcome);
+        if (attempt.kind === "refused") everyoneElse = attempt.outcome;
+        press.resolve(attempt.outcome);
+      } catch (error) {
+        press.reject(error);
+      }
+    }
+  }
+
+  /**
+   * One try at a ring for this press, the cooldown already checked: the provider, the claim in D1, and the cooldown
+   * spent (given back when nothing was claimed).
+   */
+  private async attempt({ wishIds, rungByHash, rungByNetwork }: RingRequest, lastRingAt: number): Promise<Attempt> {
+    const now = Date.now();
     let provider: RoomProvider;
     try {
       provider = this.providers.current();
     } catch (error) {
-      if (error instanceof QuantumConfigurationError) return refused(NOT_CONFIGURED);
+      if (error instanceof QuantumConfigurationError) return { kind: "refused", outcome: refused(NOT_CONFIGURED) };
       throw error;
     }
     // The simulator's ledger is checked inside the claim itself (one D1 round trip for the whole ring); a remote
@@ -177,8 +271,8 @@ export class BellRoom extends DurableObject<Env> {
     const ledgerCredits = provider.name === "simulator";
     if (!ledgerCredits) {
       const remaining = await provider.remaining().catch(() => null);
-      if (remaining === null) return refused(UNREACHABLE);
-      if ("seconds" in remaining && remaining.seconds <= 0) return refused(OUT_OF_CREDITS);
+      if (remaining === null) return { kind: "refused", outcome: refused(UNREACHABLE) };
+      if ("seconds" in remaining && remaining.seconds <= 0) return { kind: "refused", outcome: refused(OUT_OF_CREDITS) };
     }
 
     const ringId = newRingId(now);
@@ -201,14 +295,19 @@ export class BellRoom extends DurableObject<Env> {
       // Nothing was written: the cooldown goes back as it was.
       await this.restoreCooldown(lastRingAt);
       // The ringer's network has had its share: its own cooldown reads as one, its hourly rings as a limit.
-      if (networkWait?.reason === "cooldown") {
-        return cooldown(networkWait.seconds);
+      if (networkWait?.reason === "cooldown") return { kind: "network", outcome: cooldown(networkWait.seconds) };
+      if (networkWait) {
+        return { kind: "network", outcome: refused(appError(429, RING_NETWORK_LIMITED, { code: ERROR_CODE.rateLimited, retryAfter: networkWait.seconds })) };
       }
-      if (networkWait) return refused(appError(429, RING_NETWORK_LIMITED, { code: ERROR_CODE.rateLimited, retryAfter: networkWait.seconds }));
-      if (creditsSeconds !== null && creditsSeconds <= 0) return refused(OUT_OF_CREDITS);
-      return refused(NONE_PENDING);
+      if (creditsSeconds !== null && creditsSeconds <= 0) return { kind: "refused", outcome: refused(OUT_OF_CREDITS) };
+      return { kind: "refused", outcome: refused(NONE_PENDING) };
     }
+    return { kind: "claimed", ringId, provider, claimed, pendingLeft, now };
+  }
 
+  /** A claimed ring told to every socket and its job submitted; the ringer is answered once the job exists or after RING_ANSWER_WAIT_MS. */
+  private async answer({ ringId, provider, claimed, pendingLeft, now }: Extract<Attempt, { kind: "claimed" }>): Promise<RingOutcome> {
+    const cooldownSeconds = this.settings.RING_COOLDOWN_SECONDS;
     const claimedIds = claimed.map((w) => w.id);
     this.send({ type: "bell-rung", ringId, virtual: false, wishIds: claimedIds, pendingLeft, cooldownSeconds });
     const submission = this.jobs.submit({ id: ringId, provider: provider.name, submitStartedAt: null }, claimed, 0, now);

@@ -1,4 +1,4 @@
-import { HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR } from "~/domain/admin";
+import { AUTO_HIDE_NETWORK_PER_HOUR, AUTO_HIDE_SITE_PER_HOUR, HIDE_VELOCITY_ALERT_PER_HOUR, LOGIN_FAILURE_ALERT_PER_HOUR } from "~/domain/admin";
 import type { SafetySignals } from "~/domain/admin";
 import * as styles from "./admin.css";
 
@@ -15,6 +15,13 @@ export function SafetySignalsSection({ signals }: { signals: SafetySignals }) {
           for a coordinated campaign.
         </p>
       ) : null}
+      {signals.hideCeilingAlert ? (
+        <p role="alert" className={styles.notice.error}>
+          Reports reached the ceiling on hiding ({AUTO_HIDE_SITE_PER_HOUR} wishes an hour across the site, {AUTO_HIDE_NETWORK_PER_HOUR} per reporting
+          network): {signals.heldForReview} reported {signals.heldForReview === 1 ? "wish stays" : "wishes stay"} visible until you review{" "}
+          {signals.heldForReview === 1 ? "it" : "them"} in the moderation queue.
+        </p>
+      ) : null}
       {signals.loginAlert ? (
         <p role="alert" className={styles.notice.error}>
           {signals.failedLoginsLastHour} failed admin sign-ins in the last hour (alert at {LOGIN_FAILURE_ALERT_PER_HOUR}): sign-in is slowed down for
@@ -29,6 +36,10 @@ export function SafetySignalsSection({ signals }: { signals: SafetySignals }) {
         <div className={styles.stat}>
           <dt>Hidden by reports, last 24 hours</dt>
           <dd>{signals.autoHiddenLastDay.toLocaleString("en")}</dd>
+        </div>
+        <div className={styles.stat}>
+          <dt>Reported enough to hide, kept for review</dt>
+          <dd>{signals.heldForReview.toLocaleString("en")}</dd>
         </div>
         <div className={styles.stat}>
           <dt>Failed sign-ins, last hour</dt>

@@ -2,6 +2,7 @@ import { WISH_STATUS } from "~/domain/statuses";
 import { useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { FIREWORKS_EVENT, isEncoding } from "~/components/wish-form/events";
+import { waitingStripLines } from "~/domain/distinct-networks";
 import { previewLastWish } from "~/domain/live-activity";
 import { usePlace } from "~/i18n/place";
 import { useBellSocketConnected } from "~/realtime/bell-socket";
@@ -19,7 +20,6 @@ import { ANONYMOUS_NAME } from "~/domain/messages";
 
 /** How many of the newest pending wishes the sky draws, and how many the list names. */
 const CONSTELLATION_SIZE = 12;
-const LIST_SIZE = 5;
 const SKY = { width: 100, height: 40, margin: 4 } as const;
 
 interface Playback {
@@ -66,7 +66,7 @@ function usePendingPoll() {
  * bell (or on request) it plays the constellation: each wish's words for 2 s, then it becomes a star, 0.5 s apart.
  * The list below says the same in words, for everyone and every assistive technology.
  */
-export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
+export function PendingWishes({ pending, strip }: { pending: readonly PublicWish[]; strip?: readonly PublicWish[] }) {
   const { t } = useI18n();
   const place = usePlace();
   usePendingPoll();
@@ -74,7 +74,8 @@ export function PendingWishes({ pending }: { pending: readonly PublicWish[] }) {
   const reducedMotion = useReducedMotion();
   const waiting = pending.filter((wish) => wish.status === WISH_STATUS.pending);
   const stars = waiting.slice(-CONSTELLATION_SIZE);
-  const newestFirst = [...waiting].reverse().slice(0, LIST_SIZE);
+  // One line per network, as the server listed them, and the wishes told since (docs/product.md#one-person-one-share).
+  const newestFirst = waitingStripLines(waiting, strip);
   const [playback, setPlayback] = useState<Playback | null>(null);
   const starIds = useRef<string[]>([]);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { desc, eq, gt, or } from "drizzle-orm";
-import { AUTO_HIDE_REPORTS, KNOWN_NETWORK_MIN_AGE_MS } from "~/domain/admin";
-import { DAY_MS } from "~/domain/limits";
+import { AUTO_HIDE_NETWORK_PER_HOUR, AUTO_HIDE_REPORTS, AUTO_HIDE_SITE_PER_HOUR, KNOWN_NETWORK_MIN_AGE_MS } from "~/domain/admin";
+import { DAY_MS, HOUR_MS } from "~/domain/limits";
 import { database } from "../db/client.server";
 import { wishes } from "../db/schema";
 import { networkHashes, privateHash } from "../edge/hashing.server";
@@ -62,6 +62,27 @@ export async function unhideWish(env: Env, id: string, now = Date.now()): Promis
   return results.at(-1)!.meta.changes > 0;
 }
 
+/**
+ * SQL over `h`, a wish: reports hid it automatically after `since` (a bound value's placeholder) and no moderator
+ * has reviewed it since (an Unhide stamps `reviewed_at`; a deleted wish is gone). What the ceilings of ADR 0102 count.
+ */
+export function unreviewedAutoHide(since: string): string {
+  return `h.auto_hidden_at > ${since} AND (h.reviewed_at IS NULL OR h.reviewed_at < h.auto_hidden_at)`;
+}
+
+/**
+ * SQL over ?1 (the wish id) and ?4 (an hour ago), inside an UPDATE of `wishes`: hiding stays under both hourly
+ * ceilings of ADR 0102, the site's and that of each network whose counted report since the last review is among
+ * those hiding this wish.
+ */
+const UNDER_HIDE_CEILINGS = `(SELECT COUNT(*) FROM wishes h WHERE ${unreviewedAutoHide("?4")}) < ${AUTO_HIDE_SITE_PER_HOUR}
+         AND NOT EXISTS (
+           SELECT 1 FROM reports r
+           WHERE r.wish_id = ?1 AND r.counted = 1 AND r.network_hash IS NOT NULL AND r.created_at > COALESCE(wishes.reviewed_at, -1)
+             AND (SELECT COUNT(*) FROM wishes h
+                  WHERE ${unreviewedAutoHide("?4")}
+                    AND h.id IN (SELECT wish_id FROM reports WHERE network_hash = r.network_hash AND counted = 1)) >= ${AUTO_HIDE_NETWORK_PER_HOUR})`;
+
 export interface ReportOutcome {
   alreadyReported: boolean;
 }
@@ -122,17 +143,20 @@ export async function reportWish(
       row.id,
       fingerprintHash,
     ),
-    // Only this request's own counted row (stored at ?3) can tip the wish over, counting reports since the review.
+    // Only this request's own counted row (stored at ?3) can tip the wish over, counting reports since the review,
+    // and only under the hourly ceilings: past them the wish stays visible in the moderation queue (ADR 0102).
     statement(
       env,
       `UPDATE wishes SET hidden = 1, auto_hidden_at = ?3
        WHERE id = ?1 AND hidden = 0
          AND EXISTS (SELECT 1 FROM reports WHERE wish_id = ?1 AND fingerprint_hash = ?2 AND counted = 1 AND created_at = ?3)
          AND (SELECT COUNT(*) FROM reports
-              WHERE reports.wish_id = ?1 AND reports.counted = 1 AND reports.created_at > COALESCE(wishes.reviewed_at, -1)) >= ${AUTO_HIDE_REPORTS}`,
+              WHERE reports.wish_id = ?1 AND reports.counted = 1 AND reports.created_at > COALESCE(wishes.reviewed_at, -1)) >= ${AUTO_HIDE_REPORTS}
+         AND ${UNDER_HIDE_CEILINGS}`,
       row.id,
       fingerprintHash,
       now,
+      now - HOUR_MS,
     ),
   ]);
   readsChanged();

@@ -19,7 +19,15 @@ import { deviceIdFor, readDeviceCookie } from "../edge/device-cookie.server";
 import { ApiError, fail, renderError } from "../edge/http.server";
 import { isSameSiteOrigin } from "../edge/origin.server";
 import { parseWith } from "../edge/request.server";
-import { cachedCredits, cachedLastRingAt, cachedLiveActivity, cachedPendingWishes, cachedSiteStats, cachedWallPage } from "../wishes/public-reads.server";
+import {
+  cachedCredits,
+  cachedLastRingAt,
+  cachedLiveActivity,
+  cachedPendingWishes,
+  cachedSiteStats,
+  cachedWaitingStrip,
+  cachedWallPage,
+} from "../wishes/public-reads.server";
 import { resonate } from "../wishes/wishes.server";
 import { localizePath, splitLocalePath } from "~/domain/locale";
 import { countryOptions, withCountryLabels, type CountryOption } from "../geo/country-names.server";
@@ -39,6 +47,8 @@ export interface HomeData {
   /** The wall's country filter named and sorted in the page's language; absent in English, which sorts its own. */
   countryOptions?: CountryOption[];
   pending: PublicWish[];
+  /** The waiting strip's lines when the page was read: the newest waiting wishes, one per network. */
+  waitingStrip: PublicWish[];
   /** null when the balance could not be read. */
   creditsSeconds: number | null;
   /** What is left of the shared cooldown when the page was read, so a fresh page says "Please wait Ns" at once. */
@@ -82,11 +92,12 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
   // Visitors without JavaScript resonate through the device cookie, so their wall shows what they resonated with.
   const query = wallQueryFrom(url, readDeviceCookie(request));
   const emptyWall: WallPage = { wishes: [], total: 0, countryCount: 0, page: 1, pageSize: query.pageSize };
-  const [stats, wall, activities, pending, creditsSeconds, rungAt] = await Promise.all([
+  const [stats, wall, activities, pending, waitingStrip, creditsSeconds, rungAt] = await Promise.all([
     orFallback("the stats", cachedSiteStats(env), null),
     orFallback("the Wish Wall", cachedWallPage(env, query), emptyWall),
     orFallback("the live activity", cachedLiveActivity(env), []),
     orFallback("the pending wishes", cachedPendingWishes(env), []),
+    orFallback("the waiting strip", cachedWaitingStrip(env), []),
     orFallback<number | null>("the credits", cachedCredits(env).then((credits) => credits.seconds), null),
     // Unreadable, the button stays as it was before this was known: the room still refuses a ring too soon.
     orFallback<number | null>("the last ring", cachedLastRingAt(env), null),
@@ -104,6 +115,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
     liveStrip: withCountryLabels(liveStripEntries(activities), locale),
     ...(locale === DEFAULT_LOCALE ? {} : { countryOptions: countryOptions(liveStripEntries(activities), locale) }),
     pending,
+    waitingStrip,
     creditsSeconds,
     cooldownMs: cooldownLeftMs(rungAt, settingsOf(env).RING_COOLDOWN_SECONDS, Date.now()),
     origin: url.origin,

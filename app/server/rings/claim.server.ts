@@ -100,3 +100,29 @@ function networkWait(rules: NetworkRingRules, rings: number, lastAt: number | nu
   if (rings >= rules.ringsPerHour) return { reason: "hourly", seconds: Math.max(1, Math.ceil((lastAt + HOUR_MS - now) / 1000)) };
   return null;
 }
+
+/** D1 binds at most 100 values a statement: the networks are looked up this many at a time, in one batch. */
+const NETWORKS_PER_LOOKUP = 90;
+
+/**
+ * When each of these networks last rang, for those that rang within the hour before `now` (the draw of ADR 0101
+ * ranks a network that rang earlier, or never, as rested). One D1 round trip, through the rings' network index.
+ */
+export async function lastRingsOf(env: Env, networks: readonly string[], now: number): Promise<Map<string, number>> {
+  const distinct = [...new Set(networks)];
+  const last = new Map<string, number>();
+  if (distinct.length === 0) return last;
+  const chunks: string[][] = [];
+  for (let i = 0; i < distinct.length; i += NETWORKS_PER_LOOKUP) chunks.push(distinct.slice(i, i + NETWORKS_PER_LOOKUP));
+  const results = await env.DB.batch<{ network: string; at: number }>(
+    chunks.map((chunk) =>
+      env.DB.prepare(
+        `SELECT rung_by_network AS network, MAX(created_at) AS at FROM bell_rings
+         WHERE rung_by_network IN (${chunk.map(() => "?").join(", ")}) AND virtual = 0 AND created_at > ?
+         GROUP BY rung_by_network`,
+      ).bind(...chunk, now - HOUR_MS),
+    ),
+  );
+  for (const { results: rows } of results) for (const row of rows) last.set(row.network, row.at);
+  return last;
+}

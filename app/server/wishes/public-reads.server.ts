@@ -6,7 +6,7 @@ import { mapCountries } from "../geo/map.server";
 import { lastRingAt } from "../rings/ring-view.server";
 import { cachedRead } from "../edge/read-cache.server";
 import { wallPage } from "./wall.server";
-import { liveActivity, pendingWishes, resonatedAmong, siteStats } from "./wishes.server";
+import { liveActivity, pendingWishes, resonatedAmong, siteStats, waitingStrip } from "./wishes.server";
 
 /**
  * The public reads, through the isolate's short-lived memo (read-cache.server). The same functions, the same
@@ -27,6 +27,8 @@ export const cachedLiveActivity = (env: Env): Promise<LiveActivity[]> => cachedR
 export const cachedMapCountries = (env: Env): Promise<MapCountry[]> => cachedRead("map-countries", () => mapCountries(env));
 
 export const cachedPendingWishes = (env: Env): Promise<PublicWish[]> => cachedRead("pending", () => pendingWishes(env));
+/** The home page's waiting strip: the newest waiting wishes, one per network. */
+export const cachedWaitingStrip = (env: Env): Promise<PublicWish[]> => cachedRead("waiting-strip", () => waitingStrip(env));
 
 export const cachedLastRingAt = (env: Env): Promise<number | null> => cachedRead("last-ring", () => lastRingAt(env));
 

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { monotonicFactory } from "ulidx";
 import { DAILY_WISH_LIMIT, DAY_MS, PUBLIC_WISH_LIST_MAX, RESONANCE_NETWORK_DAILY_CAP } from "~/domain/limits";
 import { isValidActivityCode, previewLastWish } from "~/domain/live-activity";
-import { DISTINCT_NETWORK_LOOKBACK, previewsByCountry } from "~/domain/distinct-networks";
+import { DISTINCT_NETWORK_LOOKBACK, firstPerNetwork, previewsByCountry, WAITING_STRIP_SIZE } from "~/domain/distinct-networks";
 import { ANONYMOUS_NAME, IP_LIMIT_SENTENCE, RESONANCE_DAILY_LIMITED, SUBMIT_DAILY_LIMIT, UNKNOWN_LOCATION, WISH_NOT_FOUND } from "~/domain/messages";
 import { moderateText } from "~/domain/moderation";
 import { onFirstUse } from "~/domain/on-first-use";
@@ -156,6 +156,21 @@ export async function pendingWishes(env: Env, limit = PUBLIC_WISH_LIST_MAX): Pro
     .orderBy(asc(wishes.createdAt))
     .limit(limit);
   return rows.map((row) => toPublicWish(row));
+}
+
+/**
+ * The waiting strip of the home page: the newest waiting wishes, one per network among the newest
+ * DISTINCT_NETWORK_LOOKBACK (docs/product.md#one-person-one-share), newest first. `pendingWishes` stays the queue itself,
+ * oldest first, which the bell card counts and previews.
+ */
+export async function waitingStrip(env: Env, size = WAITING_STRIP_SIZE): Promise<PublicWish[]> {
+  const rows = await database(env)
+    .select()
+    .from(wishes)
+    .where(and(eq(wishes.status, WISH_STATUS.pending), visible))
+    .orderBy(desc(wishes.createdAt), desc(wishes.id))
+    .limit(settingsOf(env).WALL_ONE_PER_NETWORK ? DISTINCT_NETWORK_LOOKBACK : size);
+  return firstPerNetwork(rows, (row) => (settingsOf(env).WALL_ONE_PER_NETWORK ? row.ipHash : null), size).map((row) => toPublicWish(row));
 }
 
 /** Which of these wishes this device has resonated with. */

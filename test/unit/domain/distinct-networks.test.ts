@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstPerNetwork, previewsByCountry } from "../../../app/domain/distinct-networks";
+import { firstPerNetwork, previewsByCountry, waitingStripLines } from "../../../app/domain/distinct-networks";
 
 describe("firstPerNetwork", () => {
   it("keeps order, one item per network, items without a network each their own", () => {
@@ -25,5 +25,22 @@ describe("previewsByCountry", () => {
     ];
     const previews = previewsByCountry(["PT", "GH", "PE"], recent);
     expect(Object.fromEntries(previews)).toEqual({ PT: "flood PT", GH: "real GH" });
+  });
+});
+
+describe("waitingStripLines", () => {
+  const wish = (id: string) => ({ id });
+  it("lists the server's one-per-network lines that still wait, after the wishes told since, newest first", () => {
+    const strip = [wish("05"), wish("03"), wish("01")];
+    // 02 and 04 are a flooding network's other wishes: the server left them out, and they stay out.
+    const waiting = ["01", "02", "03", "04", "05", "06", "07"].map(wish);
+    expect(waitingStripLines(waiting, strip).map((w) => w.id)).toEqual(["07", "06", "05", "03", "01"]);
+    // A ring took 01 and 03: they leave the list.
+    expect(waitingStripLines(["02", "04", "05"].map(wish), strip).map((w) => w.id)).toEqual(["05"]);
+    expect(waitingStripLines(waiting, strip, 2).map((w) => w.id)).toEqual(["07", "06"]);
+  });
+
+  it("lists the newest waiting wishes when the page has no server list", () => {
+    expect(waitingStripLines(["01", "02", "03"].map(wish), undefined, 2).map((w) => w.id)).toEqual(["03", "02"]);
   });
 });
