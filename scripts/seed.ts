@@ -9,7 +9,7 @@ import { classifyTheme } from "../app/domain/theme";
 import { countryByCode } from "../app/server/geo/countries.server";
 import { mulberry32 } from "../workers/quantum/prng";
 import { createSimulatorProvider } from "../workers/quantum/simulator";
-import { NAMES, OPENINGS, WISHES } from "./lib/wish-corpus";
+import { COUNTRY_CODES, NAMES, OPENINGS, WISHES } from "./lib/wish-corpus";
 
 const WISH_COUNT = 320;
 const PENDING_COUNT = 12;
@@ -18,12 +18,6 @@ const DAY_MS = 86_400_000;
 
 const random = mulberry32(20261122);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-
-const COUNTRY_CODES = [
-  "US", "GB", "FR", "DE", "ES", "IT", "PT", "NL", "SE", "NO", "FI", "PL", "UA", "GR", "TR", "IL", "PS", "EG",
-  "MA", "NG", "GH", "KE", "ET", "ZA", "IN", "PK", "BD", "NP", "LK", "CN", "JP", "KR", "PH", "VN", "TH", "ID",
-  "AU", "NZ", "CA", "MX", "BR", "AR", "CL", "CO", "PE", "IE", "RW", "JO",
-] as const;
 
 // Credits are not consulted here: the seed only replays what the simulator would have measured.
 const provider = createSimulatorProvider({ remainingSeconds: async () => 0 });
