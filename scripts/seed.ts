@@ -1,11 +1,11 @@
 // Writes the SQL of a believable demo world for an empty local D1: a few hundred wishes from many countries in
-// every theme, most of them already rung through the built-in simulator with their results and poems, a handful
+// every theme, most of them already rung through the built-in simulator with their results and verses, a handful
 // still pending so the bell can be rung at once. Deterministic: the same file every time.
 // Usage: tsx scripts/seed.ts <out.sql>
 import { writeFileSync } from "node:fs";
 import { monotonicFactory } from "ulidx";
-import { poemFor } from "../app/domain/poem";
 import { classifyTheme } from "../app/domain/theme";
+import { verseText } from "../app/domain/verse/verse";
 import { countryByCode } from "../app/server/geo/countries.server";
 import { mulberry32 } from "../workers/quantum/prng";
 import { createSimulatorProvider } from "../workers/quantum/simulator";
@@ -60,7 +60,7 @@ for (let start = 0; start < rungWishes.length; ) {
   sql.push(
     `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, backend, job_id, status, attempts, bitstring, counts, poem, usage_seconds, completed_at) VALUES (${[
       quote(ringId), ringAt, 0, quote("seed"), quote("simulator"), quote(job.backend), quote(job.jobId), quote("completed"), 1,
-      quote(result.bitstring), quote(JSON.stringify(result.counts)), quote(poemFor(result.bitstring)), result.usageSeconds, ringAt + 2_000,
+      quote(result.bitstring), quote(JSON.stringify(result.counts)), quote(verseText({ bitstring: result.bitstring, counts: result.counts, wishes: batch.map((wish) => ({ theme: classifyTheme(wish.text), countryCode: wish.countryCode })) }, "en")), result.usageSeconds, ringAt + 2_000,
     ].join(", ")});`,
   );
   sql.push(

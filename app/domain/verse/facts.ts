@@ -65,7 +65,7 @@ function wishesOf(wishes: VerseRing["wishes"]): VerseWishes | null {
   const shown = wishes.filter((wish) => !wish.withdrawn);
   if (shown.length === 0) return null;
   const tally = new Map<WallTheme, number>();
-  for (const { theme } of shown) if (theme !== "General") tally.set(theme, (tally.get(theme) ?? 0) + 1);
+  for (const { theme } of shown) if ((THEMES as readonly string[]).includes(theme)) tally.set(theme as WallTheme, (tally.get(theme as WallTheme) ?? 0) + 1);
   const themes = [...tally.keys()].sort((a, b) => (tally.get(b) ?? 0) - (tally.get(a) ?? 0) || THEMES.indexOf(a) - THEMES.indexOf(b));
   const codes = shown.map((wish) => wish.countryCode?.toUpperCase() ?? "").filter((code) => COUNTRY_CODE.test(code));
   return { count: shown.length, themes, countries: [...new Set(codes)] };

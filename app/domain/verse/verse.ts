@@ -1,9 +1,10 @@
+import { SHOTS } from "~/domain/limits";
 import { LOCALE_INFO, type Locale } from "~/domain/locale";
 import { regionName } from "~/domain/region-name";
 import { ar } from "./ar";
 import { en } from "./en";
 import { es } from "./es";
-import { verseFacts, type VerseFacts, type VerseRing } from "./facts";
+import { FIRST_LINE_COUNT, FIRST_LINES_PER_READING, verseFacts, type VerseFacts, type VerseRing } from "./facts";
 import { fr } from "./fr";
 import { hi } from "./hi";
 import { countingFor, type VerseLanguage } from "./language";
@@ -14,6 +15,16 @@ export { FIRST_LINE_COUNT, FIRST_LINES_PER_READING, verseFacts, type VerseFacts,
 // A line names at most three countries and three themes (the most frequent), so the verse stays a heading.
 const NAMED_COUNTRIES = 3;
 const NAMED_THEMES = 3;
+
+/**
+ * The numbers pages say about the verse (`{{verse.*}}` in /why and /faq), from the code that writes it: how many
+ * first lines the bits choose from, how many for each reading, and how many shots a ring's measurement has.
+ */
+export const VERSE_PAGE_VALUES = {
+  "verse.firstLines": FIRST_LINE_COUNT,
+  "verse.perReading": FIRST_LINES_PER_READING,
+  "verse.shots": SHOTS,
+} as const;
 
 export const VERSE_LANGUAGES: Record<Locale, VerseLanguage> = { en, es, fr, ar, hi, zh };
 
@@ -44,4 +55,12 @@ export function verseLines(ring: VerseRing, locale: Locale): string[] {
 /** The verse as one text, a line each: what `poem` carries in the API, the socket, mails and push texts. */
 export function verseText(ring: VerseRing, locale: Locale): string {
   return verseLines(ring, locale).join("\n");
+}
+
+/** What a ring stores that its verse is written from; the measured bits are null until the ring completes. */
+export type VerseSource = Omit<VerseRing, "bitstring"> & { bitstring: string | null };
+
+/** A ring's verse in `locale`, or null while it has no measured bits (queued, running, failed). */
+export function ringVerse(ring: VerseSource, locale: Locale): string[] | null {
+  return ring.bitstring === null ? null : verseLines({ ...ring, bitstring: ring.bitstring }, locale);
 }
