@@ -181,7 +181,17 @@ export function RingResult({
         </p>
         {/* Country names come from Intl, whose words can differ by a character between workerd and the browser. */}
         <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1} suppressHydrationWarning>
-          {verse && !processing ? verse.map((line, index) => (index === 0 ? line : [<br key={`b${index}`} />, ` ${line}`])) : title}
+          {verse && !processing
+            ? verse.map((line, index) =>
+                index === 0 ? (
+                  line
+                ) : (
+                  <span key={index} className={styles.verseLine} suppressHydrationWarning>
+                    {` ${line}`}
+                  </span>
+                ),
+              )
+            : title}
         </h1>
         {/* The share sheet is one tap from the poem (docs/product.md#the-loop-back). */}
         <ShareNow url={url} text={shareText} storyPath={storyPath} />
