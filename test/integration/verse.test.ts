@@ -30,7 +30,7 @@ const readable = (html: string) =>
 function heading(html: string): string {
   const headings = html.match(/<h1\b[^>]*>[\s\S]*?<\/h1>/g) ?? [];
   expect(headings).toHaveLength(1);
-  return readable(headings[0]);
+  return readable(headings[0] ?? "");
 }
 
 beforeAll(async () => {
