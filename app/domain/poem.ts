@@ -1,4 +1,4 @@
-// The spec's reading of a bit string (docs/product.md): more ones hope, more zeros peace, equal balanced. A ring's
+// The reading of a bit string (docs/product.md#the-poem): more ones hope, more zeros peace, equal balanced. A ring's
 // verse opens with a line of its reading, chosen by the string's hash (app/domain/verse, ADR 0091).
 export type ReadingKind = "hope" | "peace" | "balanced";
 

@@ -24,7 +24,7 @@ export interface VerseMeasurement {
 
 export interface VerseWishes {
   count: number;
-  /** Themes other than General, the most frequent first (ties in the spec's order). */
+  /** Themes other than General, the most frequent first (ties in THEMES' order). */
   themes: WallTheme[];
   /** Country codes, each once, in wish order. */
   countries: string[];
@@ -33,7 +33,7 @@ export interface VerseWishes {
 /** Everything a verse says, before any language: each language writes its own sentences from these facts. */
 export interface VerseFacts {
   kind: ReadingKind;
-  /** Index into the reading's first lines, chosen by a hash of the measured bit string (the spec's rule). */
+  /** Index into the reading's first lines, chosen by a hash of the measured bit string (docs/product.md#the-poem). */
   firstLine: number;
   measurement: VerseMeasurement | null;
   wishes: VerseWishes | null;
