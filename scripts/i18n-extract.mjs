@@ -1,5 +1,5 @@
 // Writes app/i18n/catalogues/en.json, the English catalogue, from the code: every `t("…")` literal in app/, every
-// sentence app/domain/messages.ts exports, the navigation's labels and the ring poems (ADR 0027). Messages are keyed
+// sentence app/domain/messages.ts exports, the navigation's labels (ADR 0027; a ring's verse is written in app/domain/verse, ADR 0091). Messages are keyed
 // by their English source. `--check` only compares, for the test that keeps the file current.
 import { build } from "esbuild";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -22,7 +22,7 @@ const LITERAL = /\b(?:t|ti|bt|msg)\(\s*"((?:[^"\\]|\\.)*)"/g;
 
 /** The messages modules, bundled and evaluated: their string exports and what they list. */
 async function moduleStrings() {
-  const entry = ["app/domain/messages.ts", "app/domain/poem.ts", "app/components/nav/links.ts", "app/domain/contact.ts"]
+  const entry = ["app/domain/messages.ts", "app/components/nav/links.ts", "app/domain/contact.ts"]
     .map((file, index) => `export * as m${index} from "./${file}";`)
     .join("\n");
   const result = await build({
@@ -35,11 +35,10 @@ async function moduleStrings() {
     logLevel: "silent",
   });
   const modules = await import(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].text).toString("base64")}`);
-  const [messages, poem, links, contact] = [modules.m0, modules.m1, modules.m2, modules.m3];
+  const [messages, links, contact] = [modules.m0, modules.m1, modules.m2];
   const strings = Object.values(messages).filter((value) => typeof value === "string");
   // The contact and newsletter sentences sit beside their limits: the sentences are the strings with a space.
   strings.push(...Object.values(contact).filter((value) => typeof value === "string" && value.includes(" ")));
-  strings.push(...Object.values(poem.POEM_LINES).flat());
   for (const link of links.MAIN_NAV) strings.push(link.label);
   for (const group of links.FOOTER_GROUPS) strings.push(group.title, ...group.links.map((link) => link.label));
   return strings;

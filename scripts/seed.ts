@@ -1,15 +1,15 @@
 // Writes the SQL of a believable demo world for an empty local D1: a few hundred wishes from many countries in
-// every theme, most of them already rung through the built-in simulator with their results and poems, a handful
+// every theme, most of them already rung through the built-in simulator with their results and verses, a handful
 // still pending so the bell can be rung at once. Deterministic: the same file every time.
 // Usage: tsx scripts/seed.ts <out.sql>
 import { writeFileSync } from "node:fs";
 import { monotonicFactory } from "ulidx";
-import { poemFor } from "../app/domain/poem";
 import { classifyTheme } from "../app/domain/theme";
+import { verseText } from "../app/domain/verse/verse";
 import { countryByCode } from "../app/server/geo/countries.server";
 import { mulberry32 } from "../workers/quantum/prng";
 import { createSimulatorProvider } from "../workers/quantum/simulator";
-import { NAMES, OPENINGS, WISHES } from "./lib/wish-corpus";
+import { COUNTRY_CODES, NAMES, OPENINGS, WISHES } from "./lib/wish-corpus";
 
 const WISH_COUNT = 320;
 const PENDING_COUNT = 12;
@@ -18,12 +18,6 @@ const DAY_MS = 86_400_000;
 
 const random = mulberry32(20261122);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
-
-const COUNTRY_CODES = [
-  "US", "GB", "FR", "DE", "ES", "IT", "PT", "NL", "SE", "NO", "FI", "PL", "UA", "GR", "TR", "IL", "PS", "EG",
-  "MA", "NG", "GH", "KE", "ET", "ZA", "IN", "PK", "BD", "NP", "LK", "CN", "JP", "KR", "PH", "VN", "TH", "ID",
-  "AU", "NZ", "CA", "MX", "BR", "AR", "CL", "CO", "PE", "IE", "RW", "JO",
-] as const;
 
 // Credits are not consulted here: the seed only replays what the simulator would have measured.
 const provider = createSimulatorProvider({ remainingSeconds: async () => 0 });
@@ -66,7 +60,7 @@ for (let start = 0; start < rungWishes.length; ) {
   sql.push(
     `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, backend, job_id, status, attempts, bitstring, counts, poem, usage_seconds, completed_at) VALUES (${[
       quote(ringId), ringAt, 0, quote("seed"), quote("simulator"), quote(job.backend), quote(job.jobId), quote("completed"), 1,
-      quote(result.bitstring), quote(JSON.stringify(result.counts)), quote(poemFor(result.bitstring)), result.usageSeconds, ringAt + 2_000,
+      quote(result.bitstring), quote(JSON.stringify(result.counts)), quote(verseText({ bitstring: result.bitstring, counts: result.counts, wishes: batch.map((wish) => ({ theme: classifyTheme(wish.text), countryCode: wish.countryCode })) }, "en")), result.usageSeconds, ringAt + 2_000,
     ].join(", ")});`,
   );
   sql.push(

@@ -151,7 +151,8 @@ export const BREAKPOINTS = {
   footerMobileMaxWidth: 899,
 } as const;
 
-export const OG_TITLE_MAX = 100;
+/** A card's title: a ring's whole verse in its longest language (French, 359 characters at worst; ADR 0091). */
+export const OG_TITLE_MAX = 360;
 export const OG_SUBTITLE_MAX = 150;
 /** The sharer's own words on their ring's story image, in characters (docs/product.md#the-loop-back). */
 export const OG_WORDS_MAX = 140;

@@ -6,6 +6,8 @@ import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "./locale";
 import { isValidActivityCode } from "./live-activity";
 import { regionName } from "./region-name";
 import type { RingView } from "./ring-view";
+import { RING_STATUS } from "./statuses";
+import { ringVerse } from "./verse/verse";
 
 /** What a share card (/og) draws: its text, its variant, and for a writer's own story their words. */
 export interface CardParams {
@@ -40,20 +42,22 @@ export function ringOrigins(t: Translate, wishes: readonly Origin[], locale: Loc
 }
 
 /**
- * The ring's share image: its poem, its constellation (the measured bits travel in the variant), where its wishes
+ * The ring's share image: its verse, its constellation (the measured bits travel in the variant), where its wishes
  * came from, and whether it was simulated. "bell" is the 1200×630 card of the page's metadata, "story" the 1080×1920
  * image the share sheet is given.
  */
 export function ringCard(
   t: Translate,
-  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring"> & { id?: string },
+  ring: Pick<RingView, "status" | "wishes" | "isSimulator" | "bitstring" | "counts"> & { id?: string },
   siteName: string,
   format: RingImageFormat = "bell",
   /** The card's language, for its country names (its sentences come translated by `t`). */
   locale: Locale = DEFAULT_LOCALE,
 ): CardParams {
+  const verse = ring.status === RING_STATUS.completed ? ringVerse(ring, locale) : null;
   return {
-    title: cutAtWord(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
+    // The whole verse, in the card's language (ADR 0091); how it fits each card is the renderer's.
+    title: cutAtWord(verse ? verse.join(" ") : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX, LOCALE_INFO[locale].tag),
     subtitle: cutAtWord(`${ringOrigins(t, ring.wishes, locale)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
     // The posters (story, square) print the ring's short link and, on the story, its QR code (docs/product.md#the-loop-back).
     variant: ringVariant(format, ring.bitstring, ring.id),

@@ -32,7 +32,6 @@ export interface RingView {
   bitstring: string | null;
   counts: Record<string, number> | null;
   shots: number;
-  poem: string | null;
   /** A sentence for visitors when the ring is retrying or failed; never the provider's raw error text. */
   error: string | null;
   attempts: number;
@@ -64,8 +63,9 @@ export type RingResponse = z.output<typeof ringResponseSchema>;
 type BatchUpdate = Extract<RoomMessage, { type: "batch-update" }>;
 
 /**
- * A waiting ring's page after the room's `batch-update` for it (docs/realtime.md#pages-follow-the-socket): the result, the poem and the time taken
- * come in the message, so the page shows them without asking the server. Null when the message cannot be applied
+ * A waiting ring's page after the room's `batch-update` for it (docs/realtime.md#pages-follow-the-socket): the result and the time taken
+ * come in the message, so the page shows them without asking the server; its verse is written from them in the page's
+ * language (the message's `poem` is English). Null when the message cannot be applied
  * (another ring, or a completion without its time), and the page asks the server instead.
  */
 export function applyBatchUpdate(ring: RingView, message: BatchUpdate): RingView | null {
@@ -76,7 +76,7 @@ export function applyBatchUpdate(ring: RingView, message: BatchUpdate): RingView
   const { completedAt } = message.data;
   if (!completedAt || Number.isNaN(Date.parse(completedAt))) return null;
   const completed = Date.parse(completedAt);
-  const { quantumResult, poem, counts } = message.data.result;
+  const { quantumResult, counts } = message.data.result;
   return {
     ...ring,
     status: RING_STATUS.completed,
@@ -84,7 +84,6 @@ export function applyBatchUpdate(ring: RingView, message: BatchUpdate): RingView
     secondsTaken: Math.max(0, (completed - Date.parse(ring.createdAt)) / 1000),
     bitstring: quantumResult,
     counts,
-    poem,
     error: null,
   };
 }

@@ -5,6 +5,7 @@ import * as styles from "~/components/content/content.css";
 import * as forStyles from "~/components/for-someone/for-someone.css";
 import { ShareMenu } from "~/components/wall/share-menu";
 import { ringPath } from "~/domain/share";
+import { splitLocalePath } from "~/domain/locale";
 import {
   FOR_DESCRIPTION,
   FOR_FROM,
@@ -27,7 +28,7 @@ import { isolating } from "~/domain/bidi";
 // writer handed on. Personal, so never cached or indexed; it follows the wish until its ring, live.
 
 export async function loader({ params, context, request }: LoaderFunctionArgs) {
-  const page = await wishForSomeone(context.cloudflare.env, params.token ?? "");
+  const page = await wishForSomeone(context.cloudflare.env, params.token ?? "", splitLocalePath(new URL(request.url).pathname).locale);
   if (!page) throw new Response(FOR_NOT_FOUND, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   return { ...page, origin: new URL(request.url).origin };
 }
@@ -60,7 +61,9 @@ export default function WishForSomeonePage() {
         {ring ? (
           <>
             <p>{t(FOR_RANG)}</p>
-            <p className={forStyles.poem}>{t(ring.poem)}</p>
+            <p className={forStyles.poem} suppressHydrationWarning>
+              {ring.verse.map((line, index) => (index === 0 ? line : [<br key={`b${index}`} />, ` ${line}`]))}
+            </p>
             <p>
               <Link to={path(ringPath(ring.id))}>{t(FOR_SEE_RING)}</Link>
             </p>

@@ -3,12 +3,12 @@
 // entangled in rings of 4–5 (≈ 200,000 rings with their results and poems), the newest 2% still pending, 1% hidden
 // by moderation, resonances and reports behind the counts; the counters follow the rows by trigger, as in the app.
 // The rows themselves are made inside SQLite (a recursive CTE), so this file stays small and the load takes a minute, not an hour. Only small lookup tables come from the app's code
-// (country names, themes from classifyTheme, poems from poemFor).
+// (country names, themes from classifyTheme, each bit string's verse line from the verse composer).
 // Usage: tsx bench/lib/d1-world.ts <out.sql> [wishCount] [nowMs]
 import { writeFileSync } from "node:fs";
 import { AUTO_HIDE_REPORTS } from "../../app/domain/admin";
-import { poemFor } from "../../app/domain/poem";
 import { classifyTheme } from "../../app/domain/theme";
+import { verseText } from "../../app/domain/verse/verse";
 import { allCountries } from "../../app/server/geo/countries.server";
 import { NAMES as SEED_NAMES, OPENINGS, WISHES } from "../../scripts/lib/wish-corpus";
 
@@ -83,7 +83,7 @@ const readings: string[] = [];
 for (const size of [RUNNING_RING_SIZE, 4, 5]) {
   for (let bits = 0; bits < 2 ** size; bits += 1) {
     const bitstring = bits.toString(2).padStart(size, "0");
-    readings.push(`(${bits}, ${size}, ${quote(bitstring)}, ${quote(poemFor(bitstring))})`);
+    readings.push(`(${bits}, ${size}, ${quote(bitstring)}, ${quote(verseText({ bitstring, counts: null, wishes: [] }, "en"))})`);
   }
 }
 sql.push(`INSERT OR IGNORE INTO bw_reading VALUES ${readings.join(", ")};`);

@@ -50,3 +50,10 @@ export const NAMES = [
   "", "", "", "Amara", "Lukas", "Sofia", "Kenji", "Fatima", "Mateo", "Ingrid", "Olu", "Priya", "Noah", "Leila", "Chen",
   "Yusuf", "Ana", "Tomasz", "Mira", "Kofi", "Elena", "Sami", "Hana", "Diego", "Zanele", "Aiko", "Omar", "Grace",
 ];
+
+/** The countries the demo world's wishes come from. */
+export const COUNTRY_CODES = [
+  "US", "GB", "FR", "DE", "ES", "IT", "PT", "NL", "SE", "NO", "FI", "PL", "UA", "GR", "TR", "IL", "PS", "EG",
+  "MA", "NG", "GH", "KE", "ET", "ZA", "IN", "PK", "BD", "NP", "LK", "CN", "JP", "KR", "PH", "VN", "TH", "ID",
+  "AU", "NZ", "CA", "MX", "BR", "AR", "CL", "CO", "PE", "IE", "RW", "JO",
+] as const;

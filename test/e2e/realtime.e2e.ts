@@ -2,7 +2,7 @@ import { english } from "../support/english";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
-import { poemFor } from "../../app/domain/poem";
+import { verseText } from "../../app/domain/verse/verse";
 import { BATCH_FAILED, BELL_JUST_RANG_LINK, creditsLow, bellJustRang, RING_BY_FELLOW_DREAMER } from "../../app/domain/messages";
 import { axeViolations, baseURL, freshFingerprint, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
 import { fakeRoom } from "./support/fake-room";
@@ -187,7 +187,8 @@ describe("a waiting ring's page (issue 23)", () => {
     expect((await fetch(`${baseURL()}/cdn-cgi/local/scheduled`)).ok).toBe(true);
     await page.getByRole("heading", { name: "The answer" }).waitFor({ timeout: 15_000 });
     const update = JSON.parse(heard.find((frame) => frame.includes('"batch-update"') && frame.includes(id))!) as { data: { result: { poem: string } } };
-    await page.getByRole("heading", { level: 1, name: update.data.result.poem }).waitFor();
+    // The message's verse is English, a line each; the page writes the same verse from the message's bits and counts.
+    await page.getByRole("heading", { level: 1, name: update.data.result.poem.replaceAll("\n", " ") }).waitFor();
     expect(reloads).toEqual([]);
     await context.close();
   });
@@ -214,7 +215,7 @@ describe("the home page from the socket alone (issue 23)", () => {
 
     // The finished ring says the credits left: the bell card shows them once they are low (issue 35: a healthy
     // balance is not shown).
-    const result = { quantumResult: "1", poem: poemFor("1"), counts: { "1": 100 } };
+    const result = { quantumResult: "1", poem: verseText({ bitstring: "1", counts: { "1": 100 }, wishes: [] }, "en"), counts: { "1": 100 } };
     room.send(JSON.stringify({ type: "batch-update", subType: "completed", bellRingId: `ring-${id}`, data: { result, creditsSeconds: 21, countryCodes: ["PE"] } }));
     await expect.poll(() => page.locator("#bell-ringer").textContent()).toContain(creditsLow(english, 21));
     // Longer than any read a page may still make: the 1–3 s resync and the map's debounce.

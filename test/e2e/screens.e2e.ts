@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { poemFor } from "../../app/domain/poem";
+import { verseText } from "../../app/domain/verse/verse";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { baseURL, launchBrowser, newVisitor, persistDir, waitForHydration } from "./support/browser";
 import { PROJECT_FONT_FAMILIES } from "../../scripts/lib/test-fonts.mjs";
@@ -31,7 +31,7 @@ function writeFixedRing() {
   const statements = [
     `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, backend, job_id, status, attempts, bitstring, counts, poem, usage_seconds, completed_at) VALUES (${[
       quote(RING_ID), RUNG_AT, 0, quote("screenshot"), quote("simulator"), quote("simulator"), quote("screenshot-job"), quote("completed"), 1,
-      quote(BITSTRING), quote(counts), quote(poemFor(BITSTRING)), 0, RUNG_AT + 2_000,
+      quote(BITSTRING), quote(counts), quote(verseText({ bitstring: BITSTRING, counts: JSON.parse(counts) as Record<string, number>, wishes: WISHES.map((wish) => ({ theme: "Peace", countryCode: wish.code })) }, "en")), 0, RUNG_AT + 2_000,
     ].join(", ")})`,
     ...WISHES.map((wish, index) =>
       `INSERT INTO wishes (id, text, name, email, country, country_code, location, theme, status, bell_ring_id, fingerprint_hash, resonance_count, created_at) VALUES (${[

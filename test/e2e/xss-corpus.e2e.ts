@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_MESSAGE_MAX_LENGTH, CONTACT_SUBJECT_MAX_LENGTH } from "../../app/domain/contact";
 import { COUNTRY_MAX_LENGTH, FRIEND_MESSAGE_MAX_LENGTH, HOME_WALL_PAGE_SIZE, LOCATION_MAX_LENGTH, NAME_MAX_LENGTH, REPORT_REASON_MAX_LENGTH, WISH_MAX_LENGTH } from "../../app/domain/limits";
-import { poemFor } from "../../app/domain/poem";
+import { verseText } from "../../app/domain/verse/verse";
 import { queryLocal } from "../../scripts/lib/wrangler.mjs";
 import { XSS_CORPUS } from "../support/xss-corpus";
 import { baseURL, freshFingerprint, launchBrowser, persistDir } from "./support/browser";
@@ -120,7 +120,7 @@ function ringThem() {
     const ids = wishIds.slice(start, start + RING_SIZE);
     const bits = "10110".slice(0, ids.length);
     ringIds.push(id);
-    const poem = poemFor(bits).replaceAll("'", "''");
+    const poem = verseText({ bitstring: bits, counts: { [bits]: 100 }, wishes: [] }, "en").replaceAll("'", "''");
     statements.push(
       `INSERT INTO bell_rings (id, created_at, virtual, rung_by_hash, provider, backend, job_id, status, attempts, bitstring, counts, poem, usage_seconds, completed_at) VALUES ('${id}', ${now}, 0, 'xss', 'simulator', 'simulator', '${id}-job', 'completed', 1, '${bits}', '${JSON.stringify({ [bits]: 100 })}', '${poem}', 0, ${now + 1000})`,
       `UPDATE wishes SET status = 'entangled', bell_ring_id = '${id}' WHERE id IN (${ids.map((wish) => `'${wish}'`).join(", ")})`,

@@ -12,7 +12,8 @@ import { RING_COOLDOWN_SECONDS, RING_NETWORK_COOLDOWN_SECONDS, RING_NETWORK_RING
 import { networkKey } from "~/domain/network";
 import { privateHash } from "~/server/edge/hashing.server";
 import { RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS } from "~/domain/messages";
-import { poemFor } from "~/domain/poem";
+import { ringVerse } from "~/domain/verse/verse";
+import { verseSources } from "~/server/rings/verse.server";
 import type { RoomMessage } from "~/domain/room-messages";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { builtWorker as worker } from "../support/build";
@@ -222,7 +223,10 @@ describe("the poller", () => {
     const stored = await env.DB.prepare("SELECT * FROM bell_rings WHERE id = ?").bind(json.bellRingId).first<Record<string, string | number>>();
     expect(stored?.status).toBe("completed");
     expect(stored?.bitstring).toMatch(/^[01]{3}$/);
-    expect(stored?.poem).toBe(poemFor(String(stored?.bitstring)));
+    // The row keeps the verse in English as written at completion (ADR 0091): from the bits, counts and wishes stored.
+    const source = (await verseSources(env, [json.bellRingId])).get(json.bellRingId)!;
+    expect(source.wishes).toHaveLength(3);
+    expect(stored?.poem).toBe(ringVerse(source, "en")!.join("\n"));
     const counts = JSON.parse(String(stored?.counts)) as Record<string, number>;
     expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBe(100);
     const wishes = await env.DB.prepare("SELECT status FROM wishes WHERE bell_ring_id = ?").bind(json.bellRingId).all();
@@ -245,7 +249,8 @@ describe("the poller", () => {
     await runDurableObjectAlarm(stub());
     const history = await call<{ history: { id: string; wishIds: string[]; status: string; poem: string }[]; total: number }>("/api/bell/history?page=1&pageSize=3");
     expect(history.json.history[0]).toMatchObject({ id: json.bellRingId, wishIds: ids, status: "completed" });
-    expect(history.json.history[0].poem.length).toBeGreaterThan(10);
+    const source = (await verseSources(env, [json.bellRingId])).get(json.bellRingId)!;
+    expect(history.json.history[0].poem).toBe(ringVerse(source, "en")!.join("\n"));
     expect(history.json.total).toBeGreaterThanOrEqual(1);
   });
 

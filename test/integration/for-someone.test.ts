@@ -1,7 +1,9 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
+import { ringVerse } from "~/domain/verse/verse";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
+import { verseSources } from "~/server/rings/verse.server";
 import { browserFetch, call, freshFingerprint, freshIp, validWish } from "../support/api";
 import { readyBell } from "../support/bell";
 
@@ -53,16 +55,18 @@ describe("a wish for someone", () => {
     const ring = await call<{ bellRingId: string }>("/api/bell/ring", { body: { deviceFingerprint: freshFingerprint(), wishIds: [json.wishId] } });
     expect(ring.status).toBe(200);
     expect(await runDurableObjectAlarm(bellRoom(env))).toBe(true);
-    const { poem } = (await env.DB.prepare("SELECT poem FROM bell_rings WHERE id = ?").bind(ring.json.bellRingId).first<{ poem: string }>())!;
+    const source = (await verseSources(env, [ring.json.bellRingId])).get(ring.json.bellRingId)!;
     const rung = await page(json.forPath!);
     expect(rung.html).toContain("The bell has rung with this wish");
-    expect(rung.html).toContain(poem.replaceAll("'", "&#x27;"));
+    // The ring's whole verse (ADR 0091), in the page's language.
+    for (const line of ringVerse(source, "en")!) expect(rung.html).toContain(line.replaceAll("'", "&#x27;"));
     expect(rung.html).toContain(`/bell/${ring.json.bellRingId}`);
 
     // In French under the French prefix.
     const french = await page(`/fr${json.forPath}`);
     expect(french.html).toContain("Pour Maria");
     expect(french.html).toContain("Alex a fait ce vœu pour vous");
+    for (const line of ringVerse(source, "fr")!) expect(french.html).toContain(line.replaceAll("'", "&#x27;"));
   });
 
   it("is moderated like any name, and a wish without one has no page", async () => {

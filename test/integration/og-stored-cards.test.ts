@@ -139,7 +139,8 @@ describe("the cron draws a completed ring's cards", () => {
   it("draws a ring's story image with the short link /og would draw it with: the site's own origin", async () => {
     const now = Date.now() + 50 * DAY_MS;
     const ringId = await completedRing(now - 1_000, ulid(now - 60_000));
-    await env.DB.prepare("UPDATE bell_rings SET poem = 'A poem with a link' WHERE id = ?").bind(ringId).run();
+    // Counts of its own give it a verse, and so cards, of its own (ADR 0091).
+    await env.DB.prepare(`UPDATE bell_rings SET counts = '{"10":61,"01":39}' WHERE id = ?`).bind(ringId).run();
     const drawn: { variant: string; link: string | null }[] = [];
     const record = async (card: { variant: string; link: string | null }) => (drawn.push(card), new Uint8Array(PNG_SIGNATURE));
     // A run draws OG_CARDS_PER_RUN cards: the wide ones first, the story images on the next run.
@@ -153,7 +154,7 @@ describe("the cron draws a completed ring's cards", () => {
   it("gives a ring up after a card fails to draw, leaving it to its first request", async () => {
     const now = Date.now() + 100 * DAY_MS;
     const failing = await completedRing(now - 1_000);
-    await env.DB.prepare("UPDATE bell_rings SET poem = 'Another poem' WHERE id = ?").bind(failing).run();
+    await env.DB.prepare(`UPDATE bell_rings SET counts = '{"10":62,"01":38}' WHERE id = ?`).bind(failing).run();
     const broken = async () => Promise.reject(new Error("the renderer failed"));
     expect(await drawRingCards(env, broken, now)).toMatchObject({ rings: 1, cards: 0 });
     expect(await marked(failing)).toBe(true);

@@ -9,7 +9,8 @@ import { abortAllDurableObjects, runDurableObjectAlarm, runInDurableObject } fro
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { RING_COOLDOWN_SECONDS } from "~/domain/limits";
-import { poemFor } from "~/domain/poem";
+import { ringVerse } from "~/domain/verse/verse";
+import { verseSources } from "~/server/rings/verse.server";
 import type { RoomMessage } from "~/domain/room-messages";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { claimRing } from "~/server/rings/claim.server";
@@ -134,7 +135,7 @@ async function expectCompleted(ringId: string, wishIds: string[]) {
   const row = await ringRow(ringId);
   expect(row?.status).toBe("completed");
   expect(row?.bitstring).toMatch(new RegExp(`^[01]{${wishIds.length}}$`));
-  expect(row?.poem).toBe(poemFor(row!.bitstring!));
+  expect(row?.poem).toBe(ringVerse((await verseSources(env, [ringId])).get(ringId)!, "en")!.join("\n"));
   expect((await wishStates(wishIds)).every((w) => w.status === "entangled" && w.bell_ring_id === ringId)).toBe(true);
 }
 

@@ -3,6 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { isolate } from "~/domain/bidi";
 import { translatorFor } from "~/i18n/catalogues.server";
+import { ringVerse } from "~/domain/verse/verse";
+import { verseSources } from "~/server/rings/verse.server";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { mailStopToken } from "~/server/email/mail-stop.server";
 import { browserFetch, call, freshFingerprint, freshIp, validWish } from "../support/api";
@@ -61,9 +63,14 @@ describe('"your wish rang"', () => {
     await env.DB.prepare("UPDATE wishes SET hidden = 1, withdrawn_at = ?, email = NULL WHERE id = ?").bind(Date.now(), ids[3]).run();
     expect(await runDurableObjectAlarm(bellRoom(env))).toBe(true);
 
-    const ring = await env.DB.prepare("SELECT status, poem FROM bell_rings WHERE id = ?").bind(ringId).first<{ status: string; poem: string }>();
+    const ring = await env.DB.prepare("SELECT status FROM bell_rings WHERE id = ?").bind(ringId).first<{ status: string }>();
     expect(ring?.status).toBe("completed");
-    const fr = translatorFor("fr");
+    // The ring's verse (ADR 0091), written in each wish's language, a line each, from the wishes still shown.
+    const source = (await verseSources(env, [ringId])).get(ringId)!;
+    expect(source.wishes).toHaveLength(2);
+    const indented = (lines: string[]) => lines.map((line) => `    ${line}`).join("\n");
+    const [frenchVerse, englishVerse] = [ringVerse(source, "fr")!, ringVerse(source, "en")!];
+    expect(frenchVerse).toHaveLength(3);
 
     await expect.poll(async () => (await mailsTo(french)).length).toBe(2);
     const [copy, rang] = await mailsTo(french);
@@ -73,8 +80,8 @@ describe('"your wish rang"', () => {
     expect(rang.subject).toBe(`Votre vœu a sonné sur ${SITE}`);
     expect(rang.body).toContain("La cloche a sonné avec votre vœu");
     expect(rang.body).toContain("Que la paix revienne dans chaque maison du port");
-    expect(fr(ring!.poem)).not.toBe(ring!.poem);
-    expect(rang.body).toContain(fr(ring!.poem));
+    expect(frenchVerse).not.toEqual(englishVerse);
+    expect(rang.body).toContain(`Son circuit quantique a répondu, et ce poème a été écrit pour sa sonnerie :\n\n${indented(frenchVerse)}\n`);
     expect(rang.body).toContain(`http://localhost:5002/fr/bell/${ringId}`);
     expect(rang.body).toMatch(/\/mail\/stop\?t=[0-9a-f]{64}/);
 
@@ -82,7 +89,7 @@ describe('"your wish rang"', () => {
     const englishMails = await mailsTo(english);
     expect(englishMails.map((mail) => mail.kind)).toEqual(["wish-copy", "wish-rang"]);
     expect(englishMails[1].subject).toBe(`Your wish rang on ${SITE}`);
-    expect(englishMails[1].body).toContain(ring!.poem);
+    expect(englishMails[1].body).toContain(`Its quantum circuit answered, and this verse was written for its ring:\n\n${indented(englishVerse)}\n`);
     expect(englishMails[1].body).toContain(`http://localhost:5002/bell/${ringId}`);
 
     expect((await mailsTo(hidden)).map((mail) => mail.kind)).toEqual(["wish-copy"]);

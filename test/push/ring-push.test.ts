@@ -2,7 +2,8 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { PUSH_ENDPOINT_REFUSED, PUSH_NOT_YOURS, PUSH_WISH_NOT_WAITING } from "~/domain/messages";
-import { translatorFor } from "~/i18n/catalogues.server";
+import { ringVerse } from "~/domain/verse/verse";
+import { verseSources } from "~/server/rings/verse.server";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
 import type { ReceivedPush, RefusedPush } from "../fakes/push-server";
 import { call, freshFingerprint, validWish } from "../support/api";
@@ -72,16 +73,17 @@ describe("a ring's push notice", () => {
     // Reports hide one while its ring runs.
     await env.DB.prepare("UPDATE wishes SET hidden = 1 WHERE id = ?").bind(hidden.id).run();
     expect(await runDurableObjectAlarm(bellRoom(env))).toBe(true);
-    const { poem } = (await env.DB.prepare("SELECT poem FROM bell_rings WHERE id = ?").bind(ringId).first<{ poem: string }>())!;
+    // The notice carries the ring's verse in the wish's language (ADR 0091), from the wishes still shown.
+    const source = (await verseSources(env, [ringId])).get(ringId)!;
+    const [frenchVerse, englishVerse] = [ringVerse(source, "fr")!.join("\n"), ringVerse(source, "en")!.join("\n")];
 
     const { received, refused } = await pushes();
     expect(received).toHaveLength(1);
     const [push] = received;
     expect(push.subscription).toBe(frenchBrowser.endpoint.split("/").pop());
     const payload = JSON.parse(push.payload) as { title: string; body: string; url: string; tag: string };
-    const fr = translatorFor("fr");
-    expect(payload).toEqual({ title: "Votre vœu a sonné", body: fr(poem), url: `http://localhost:5002/fr/bell/${ringId}`, tag: `ring-${ringId}`, lang: "fr", dir: "ltr" });
-    expect(payload.body).not.toBe(poem);
+    expect(payload).toEqual({ title: "Votre vœu a sonné", body: frenchVerse, url: `http://localhost:5002/fr/bell/${ringId}`, tag: `ring-${ringId}`, lang: "fr", dir: "ltr" });
+    expect(payload.body).not.toBe(englishVerse);
     expect(push.claims).toMatchObject({ aud: standIn, sub: "mailto:operator@quantum-bell.test" });
     expect(push.ttl).toBeGreaterThan(0);
     expect(refused.map((refusal) => refusal.status).sort()).toEqual([404, 410, 503]);

@@ -6,6 +6,7 @@ import { useI18n } from "~/i18n/i18n";
 import { isolating } from "~/domain/bidi";
 import { BidiText } from "~/components/text/bidi-text";
 import { useStory } from "~/hooks/use-story";
+import { FIRST_LINE_COUNT } from "~/domain/verse/facts";
 
 export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
   const { t } = useI18n();
@@ -30,7 +31,8 @@ export default function HowItWorksDialog({ onClose }: { onClose: () => void }) {
     {
       title: t("A Unique Signature"),
       text: t(
-        "The result is a string of ones and zeros that no one could have predicted, turned into a short line of poetry. It belongs to that ring alone and can be shared with its own link.",
+        "The result is a string of ones and zeros that no one could have predicted. It becomes a short verse written for that ring alone: its first line chosen by the bits from {lines} lines, the lines after it written from how its shots fell and from its wishes' themes and countries. It can be shared with its own link.",
+        { lines: FIRST_LINE_COUNT },
       ),
     },
   ];

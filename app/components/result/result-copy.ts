@@ -6,6 +6,9 @@ import { pageMeta, type SiteInfo } from "~/lib/meta";
 import type { HardwareRun, RingView } from "~/domain/ring-view";
 import { ringPath } from "~/domain/share";
 import { entangledSubtitle, ringCard, ringOrigins } from "~/domain/ring-card";
+import { ringVerse } from "~/domain/verse/verse";
+import { FIRST_LINE_COUNT } from "~/domain/verse/facts";
+import { DEFAULT_LOCALE } from "~/domain/locale";
 
 /**
  * The sentences of the result page that the domain does not already hold. A simulator ring never speaks of qubits
@@ -62,12 +65,12 @@ export function providerSentence(t: Translate, ring: Pick<RingView, "isSimulator
 export function answerSentence(t: Translate, ring: Backend, bitstring: string): string {
   return ring.isSimulator
     ? t(
-        "The simulation's most frequent outcome is the bit string {bits}. Each bit belongs to one wish; more ones lean the line towards hope, more zeros towards peace.",
-        { bits: bitstring },
+        "The simulation's most frequent outcome is the bit string {bits}. Each bit belongs to one wish; more ones lean the verse's first line towards hope, more zeros towards peace. The bits choose that line from {lines} lines; the lines after it are written from this ring's shots, wishes and countries.",
+        { bits: bitstring, lines: FIRST_LINE_COUNT },
       )
     : t(
-        "The qubits of {backend} settled most often on the bit string {bits}. Each bit belongs to one wish; more ones lean the line towards hope, more zeros towards peace.",
-        { backend: hardwareName(t, ring), bits: bitstring },
+        "The qubits of {backend} settled most often on the bit string {bits}. Each bit belongs to one wish; more ones lean the verse's first line towards hope, more zeros towards peace. The bits choose that line from {lines} lines; the lines after it are written from this ring's shots, wishes and countries.",
+        { backend: hardwareName(t, ring), bits: bitstring, lines: FIRST_LINE_COUNT },
       );
 }
 
@@ -175,12 +178,15 @@ function hardwareTiming(t: Translate, run: HardwareRun): string {
 export const YOUR_WORDS_QUOTED_MAX = 60;
 
 /**
- * The text posted with the ring's link. "simulated" comes early, so the 100-character post keeps it. Shared from
- * the device that wrote one of its wishes, the post says so and quotes that wish's words (docs/product.md#your-ring).
+ * The text posted with the ring's link. "simulated" comes early, so the 100-character post keeps it: the post quotes
+ * the verse's first line, and the link's card and page carry the whole verse. Shared from the device that wrote one
+ * of its wishes, the post says so and quotes that wish's words (docs/product.md#your-ring).
  */
 export function ringShareText(
   t: Translate,
-  ring: Pick<RingView, "isSimulator" | "backend" | "poem">,
+  ring: Pick<RingView, "isSimulator" | "backend">,
+  /** The ring's verse in the post's language, once it has one. */
+  verse: readonly string[] | null,
   wishCount: number,
   siteName: string,
   yourWords?: string | null,
@@ -191,21 +197,26 @@ export function ringShareText(
       ? `${t("My wish rang in a simulated ring of the {siteName}:", { siteName })} ${words}`
       : `${t("My wish rang on {backend} in the {siteName}:", { backend: hardwareName(t, ring), siteName })} ${words}`;
   }
-  const poem = ring.poem ? `“${t(ring.poem)}” ` : "";
+  const poem = verse ? `“${verse[0]}” ` : "";
   return ring.isSimulator
     ? `${poem}${t("{count, plural, one {A simulated ring of # wish in the {siteName}.} other {A simulated ring of # wishes in the {siteName}.}}", { count: wishCount, siteName })}`
     : `${poem}${t("{count, plural, one {# wish entangled on {backend} in the {siteName}.} other {# wishes entangled on {backend} in the {siteName}.}}", { count: wishCount, backend: hardwareName(t, ring), siteName })}`;
 }
 
 export interface RingMetaInput {
-  ring: Pick<RingView, "id" | "poem" | "status" | "wishes" | "isSimulator" | "backend" | "bitstring">;
+  ring: Pick<RingView, "id" | "status" | "wishes" | "isSimulator" | "backend" | "bitstring" | "counts">;
   site: SiteInfo;
   t: Translate;
 }
 
-function ringDescription({ ring, site, t }: RingMetaInput): string {
-  const values = { count: ring.wishes.length, siteName: site.siteName, backend: hardwareName(t, ring), poem: ring.poem ? t(ring.poem) : "" };
-  if (ring.poem) {
+/** The ring's verse in the page's language, once it completed. */
+const metaVerse = ({ ring, site }: RingMetaInput) => (ring.status === RING_STATUS.completed ? ringVerse(ring, site.locale ?? DEFAULT_LOCALE) : null);
+
+function ringDescription(input: RingMetaInput): string {
+  const { ring, site, t } = input;
+  const verse = metaVerse(input);
+  const values = { count: ring.wishes.length, siteName: site.siteName, backend: hardwareName(t, ring), poem: verse ? verse.join(" ") : "" };
+  if (verse) {
     return ring.isSimulator
       ? t(
           "“{poem}” {count, plural, one {# wish} other {# wishes}} entangled in one simulated ring of the {siteName}, computed exactly on a classical computer rather than on quantum hardware.",
@@ -226,11 +237,14 @@ function ringDescription({ ring, site, t }: RingMetaInput): string {
     : t("{count, plural, one {# wish} other {# wishes}} entangled in one ring of the {siteName}, on {backend}. The qubits are still listening.", values);
 }
 
-/** Every tag of /bell/{id} through the shared `pageMeta`: the poem as title, an article, a bell share image. */
+/**
+ * Every tag of /bell/{id} through the shared `pageMeta`: the verse's first line as title (the whole verse is the
+ * description and the card's), an article, a bell share image.
+ */
 export function ringMeta(input: RingMetaInput): MetaDescriptor[] {
   const { ring, site, t } = input;
   return pageMeta(site, {
-    title: t(ring.poem ?? RING_TITLE_FALLBACK),
+    title: metaVerse(input)?.[0] ?? t(RING_TITLE_FALLBACK),
     description: ringDescription(input),
     path: ringPath(ring.id),
     type: "article",

@@ -348,3 +348,16 @@ globalStyle(`${physicsSummary}:dir(rtl)::before`, { content: '"◂"' });
 globalStyle(`details[open] > ${physicsSummary}::before`, { transform: "rotate(90deg)" });
 globalStyle(`details[open] > ${physicsSummary}:dir(rtl)::before`, { transform: "rotate(-90deg)" });
 globalStyle(`${shareMenuSummary}::-webkit-details-marker`, { display: "none" });
+
+/**
+ * The lines a ring's verse goes on with after its first (ADR 0091): part of the heading, on lines of their own, smaller
+ * and upright, so the first line stays the poem's and the heading fits a phone's first screen.
+ */
+export const verseLine = style({
+  display: "block",
+  marginTop: vars.space.sm,
+  fontSize: "0.55em",
+  fontStyle: "normal",
+  fontWeight: 400,
+  lineHeight: 1.4,
+});

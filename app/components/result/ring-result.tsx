@@ -39,9 +39,15 @@ import { isolate, isolating } from "~/domain/bidi";
 import { useI18n } from "~/i18n/i18n";
 import { regionName } from "~/i18n/place";
 import { pageTitle } from "~/lib/meta";
+import { ringVerse } from "~/domain/verse/verse";
 import { LAST_WISH_ID_STORAGE_KEY } from "~/hooks/storage";
 import { useStoredString } from "~/hooks/use-stored-string";
 import type { PublicWish } from "~/domain/public-wish";
+
+/** The tab's title, set from an effect once a result arrives in place. */
+function showTitle(title: string) {
+  document.title = title;
+}
 
 /** The ring's wish this device wrote (its latest), or null: a visitor from a shared link, or any other ring. */
 function useYourWishIn(ring: RingView): PublicWish | null {
@@ -138,7 +144,7 @@ export function RingResult({
   squarePath: string;
   ownSquarePaths?: Record<string, string>;
 }) {
-  const { t, path, tag } = useI18n();
+  const { t, path, tag, locale } = useI18n();
   // Sentences with a site name, a name, a country or a backend in them: each value isolated (ADR 0096).
   const ti = isolating(t);
   const formats = useFormats();
@@ -150,17 +156,19 @@ export function RingResult({
   const completed = ring.status === RING_STATUS.completed && ring.bitstring !== null;
   // Hidden (moderated) wishes leave the page but not the circuit; numbering by qubit is then not possible.
   const numbered = ring.wishes.length === ring.circuit.qubits;
-  // The poem is stored in English and read in the page's language: every catalogue holds each line (same hash).
-  const title = processing ? listeningTitle(t, ring) : t(ring.poem ?? RING_TITLE_FALLBACK);
+  // The ring's verse in the page's language (ADR 0091), written from what the ring stores, or from what the socket
+  // brought: the same text the server drew.
+  const verse = ring.status === RING_STATUS.completed ? ringVerse(ring, locale) : null;
+  const title = processing ? listeningTitle(t, ring) : verse ? verse.join(" ") : t(RING_TITLE_FALLBACK);
   // A result that arrives over the socket changes the page in place, without the loader its <title> comes from: the
   // tab (and a bookmark made now) would keep saying "A ring of the bell".
-  const poemTitle = ring.poem ? t(ring.poem) : null;
+  const poemTitle = verse ? verse[0] : null;
   useEffect(() => {
-    if (poemTitle) document.title = pageTitle(poemTitle, siteName);
+    if (poemTitle) showTitle(pageTitle(poemTitle, siteName));
   }, [poemTitle, siteName]);
   const yours = useYourWishIn(ring);
   const yourQubit = yours ? ring.wishes.indexOf(yours) : -1;
-  const shareText = ringShareText(t, ring, ring.circuit.qubits || ring.wishes.length, siteName, yours?.wish);
+  const shareText = ringShareText(t, ring, verse, ring.circuit.qubits || ring.wishes.length, siteName, yours?.wish);
   const writeYourOwn = `${path("/")}#wish-form`;
   const timing = timingSentence(t, ring);
   const orderNote = completed ? bitOrderNote(t, ring, ring.bitstring ?? "") : null;
@@ -178,8 +186,19 @@ export function RingResult({
             </time>
           </bdi>
         </p>
-        <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1}>
-          {title}
+        {/* Country names come from Intl, whose words can differ by a character between workerd and the browser. */}
+        <h1 id="ring-title" className={styles.poem} ref={heading} tabIndex={-1} suppressHydrationWarning>
+          {verse && !processing
+            ? verse.map((line, index) =>
+                index === 0 ? (
+                  line
+                ) : (
+                  <span key={index} className={styles.verseLine} suppressHydrationWarning>
+                    {` ${line}`}
+                  </span>
+                ),
+              )
+            : title}
         </h1>
         {/* The share sheet is one tap from the poem (docs/product.md#the-loop-back). */}
         <ShareNow url={url} text={shareText} storyPath={storyPath} />

@@ -128,6 +128,7 @@ export const bellRings = onFirstUse(() =>
       nextAttemptAt: integer("next_attempt_at"),
       bitstring: text("bitstring"),
       counts: text("counts"),
+      /** The ring's verse in English as written at completion (ADR 0091); what is shown is written again from the ring. */
       poem: text("poem"),
       usageSeconds: real("usage_seconds"),
       /** False while the provider has not settled the usage of a finished job; the poller reads it again until it has. */

@@ -78,7 +78,8 @@ export function wishCopyLetter(env: SiteEnv, locale: Locale, wish: { text: strin
 export function wishRangLetter(
   env: SiteEnv,
   locale: Locale,
-  wish: { text: string; name: string | null; ringId: string; poem: string },
+  /** `verse`: the ring's verse in `locale` (ADR 0091), a line each. */
+  wish: { text: string; name: string | null; ringId: string; verse: readonly string[] },
   stopUrl: string,
 ): Letter {
   const t = letterTranslator(locale);
@@ -89,9 +90,9 @@ export function wishRangLetter(
     "",
     quoted(wish.text),
     "",
-    t("Its quantum circuit answered with this line:"),
+    t("Its quantum circuit answered, and this verse was written for its ring:"),
     "",
-    `    ${t(wish.poem)}`,
+    ...wish.verse.map((line) => `    ${line}`),
     "",
     t("See the ring and the wishes it joined: {url}", { url: siteLink(env, `/bell/${wish.ringId}`, locale) }),
     "",

@@ -127,7 +127,7 @@ export async function loadHome(env: Env, request: Request): Promise<HomeData> {
 async function sentForSomeone(env: Env, url: URL, locale: Locale): Promise<{ submittedFor?: SentForSomeone }> {
   const token = url.searchParams.get("for");
   if (!token || !url.searchParams.has("submitted")) return {};
-  const page = await wishForSomeone(env, token).catch(() => null);
+  const page = await wishForSomeone(env, token, locale).catch(() => null);
   if (!page) return {};
   return { submittedFor: { url: `${url.origin}${localizePath(forPath(token), locale)}`, forName: page.forName } };
 }

@@ -12,12 +12,14 @@ import {
   WISH_NOT_FOUND,
 } from "~/domain/messages";
 import { pushEndpointAllowed, RING_PUSH_TTL_SECONDS, type PushSubscriptionInput, type RingPushPayload } from "~/domain/push";
-import { WISH_STATUS } from "~/domain/statuses";
+import { RING_STATUS, WISH_STATUS, sqlText } from "~/domain/statuses";
+import { ringVerse } from "~/domain/verse/verse";
 import { translatorFor } from "~/i18n/catalogues.server";
 import { letterLocale, siteLink } from "../email/letters.server";
 import { privateHash } from "../edge/hashing.server";
 import { ApiError } from "../edge/http.server";
 import { pushSettings, settingsOf, type PushSettings } from "../edge/settings.server";
+import { verseSources } from "../rings/verse.server";
 
 /** Browsers one wish may ask to tell (a phone and a laptop, say): bounded, as wishes per network are. */
 export const PUSH_SUBSCRIPTIONS_PER_WISH = 3;
@@ -73,11 +75,11 @@ export async function subscribeToRing(env: Env, wishId: string, fingerprint: str
   if (meta.changes === 0) throw new ApiError(429, PUSH_TOO_MANY, { code: ERROR_CODE.rateLimited });
 }
 
-/** The notification a rung wish's browsers get, in the wish's language and direction, its values isolated. */
-export function ringPushPayload(env: Env, locale: Locale, ringId: string, poem: string): RingPushPayload {
+/** The notification a rung wish's browsers get: its ring's verse, in the wish's language and direction. */
+export function ringPushPayload(env: Env, locale: Locale, ringId: string, verse: readonly string[]): RingPushPayload {
   const t = isolating(translatorFor(locale));
   const { tag, dir } = LOCALE_INFO[locale];
-  return { title: t(PUSH_RANG_TITLE), body: t(poem), url: siteLink(env, `/bell/${ringId}`, locale), tag: `ring-${ringId}`, lang: tag, dir };
+  return { title: t(PUSH_RANG_TITLE), body: verse.join("\n"), url: siteLink(env, `/bell/${ringId}`, locale), tag: `ring-${ringId}`, lang: tag, dir };
 }
 
 interface OwedPush {
@@ -88,7 +90,6 @@ interface OwedPush {
   attempts: number;
   locale: string | null;
   ring_id: string;
-  poem: string;
   notified_at: number;
 }
 
@@ -118,12 +119,14 @@ export async function deliverRingPushes(
   const only = wishIds ? `AND w.id IN (${wishIds.map(() => "?").join(", ")})` : "";
   if (wishIds?.length === 0) return report;
   const { results } = await env.DB.prepare(
-    `SELECT s.id, s.endpoint, s.p256dh, s.auth, s.attempts, w.locale, w.bell_ring_id AS ring_id, r.poem, w.rang_notified_at AS notified_at
+    `SELECT s.id, s.endpoint, s.p256dh, s.auth, s.attempts, w.locale, w.bell_ring_id AS ring_id, w.rang_notified_at AS notified_at
      FROM push_subscriptions s JOIN wishes w ON w.id = s.wish_id JOIN bell_rings r ON r.id = w.bell_ring_id
-     WHERE w.rang_notified_at IS NOT NULL AND r.poem IS NOT NULL ${only} LIMIT ${PUSH_BATCH}`,
+     WHERE w.rang_notified_at IS NOT NULL AND r.status = ${sqlText(RING_STATUS.completed)} AND r.bitstring IS NOT NULL ${only} LIMIT ${PUSH_BATCH}`,
   )
     .bind(...(wishIds ?? []))
     .all<OwedPush>();
+  // Each notice carries its ring's verse in its wish's language (ADR 0091), written from what the ring stores.
+  const verses = await verseSources(env, [...new Set(results.map((owed) => owed.ring_id))]);
   const settings = pushSettings(env);
   const keys = settings ? await vapidKeyPair(settings) : null;
   const forget = (id: string) => env.DB.prepare("DELETE FROM push_subscriptions WHERE id = ?").bind(id).run();
@@ -136,7 +139,8 @@ export async function deliverRingPushes(
     }
     let status: number | "error";
     try {
-      const payload = ringPushPayload(env, letterLocale(owed.locale), owed.ring_id, owed.poem);
+      const locale = letterLocale(owed.locale);
+      const payload = ringPushPayload(env, locale, owed.ring_id, ringVerse(verses.get(owed.ring_id) ?? { bitstring: null, counts: null, wishes: [] }, locale) ?? []);
       // RFC 8291 aes128gcm and an RFC 8292 vapid header, by web-push-browser (ADR 0059). It takes no abort signal,
       // so a push service that never answers is given up on here and the notice retried by the cron.
       const sending = sendPushNotification(keys, { endpoint: owed.endpoint, keys: { p256dh: owed.p256dh, auth: owed.auth } }, settings.subject, JSON.stringify(payload), {

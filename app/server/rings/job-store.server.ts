@@ -2,11 +2,12 @@
 // operator's release of a held ring's wishes.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { RING_STATUS, sqlList, sqlText, WISH_STATUS } from "~/domain/statuses";
-import { poemFor } from "~/domain/poem";
+import { verseText } from "~/domain/verse/verse";
 import { database } from "../db/client.server";
 import { bellRings, wishes } from "../db/schema";
 import { readsChanged } from "../edge/read-cache.server";
 import type { BatchWish } from "./claim.server";
+import { verseSources } from "./verse.server";
 
 type RingRow = typeof bellRings.$inferSelect;
 
@@ -180,7 +181,10 @@ export async function completeRing(
   result: CompletedResult,
   options: { debitLedger: boolean; now: number; nextUsageReadAt?: number },
 ): Promise<string> {
-  const poem = poemFor(result.bitstring);
+  // The verse in English (ADR 0091), for the room's message and the row; pages, cards, mails and the API write it again
+  // in their own language from what the ring stores.
+  const shown = (await verseSources(env, [ringId])).get(ringId)?.wishes ?? [];
+  const poem = verseText({ bitstring: result.bitstring, counts: result.counts, wishes: shown }, "en");
   const notDone = `(SELECT status FROM bell_rings WHERE id = ?) != ${sqlText(RING_STATUS.completed)}`;
   const usageFinal = result.usageSeconds !== null;
   // The countries' pending and entangled counts follow the status by trigger (migrations/0006_counters_by_triggers.sql).

@@ -1,8 +1,10 @@
 import { WISH_STATUS, sqlText } from "~/domain/statuses";
+import { ringVerse } from "~/domain/verse/verse";
 import { deliverOutbox, queueVisitorMail } from "../email/outbox.server";
 import { letterLocale, wishRangLetter } from "../email/letters.server";
 import { mailStopUrl } from "../email/mail-stop.server";
 import { deliverRingPushes, forgetUnannounced } from "../push/push.server";
+import { verseSources } from "./verse.server";
 
 interface RungWish {
   id: string;
@@ -31,8 +33,8 @@ export async function noticeRing(env: Env, ringId: string, now = Date.now()): Pr
   // Browsers of the ring's wishes that were hidden or withdrawn meanwhile are forgotten without a word.
   await forgetUnannounced(env, ringId);
   if (wishes.length === 0) return { mailed: 0, pushed: 0 };
-  const ring = await env.DB.prepare("SELECT poem FROM bell_rings WHERE id = ?").bind(ringId).first<{ poem: string | null }>();
-  if (!ring?.poem) return { mailed: 0, pushed: 0 };
+  const ring = (await verseSources(env, [ringId])).get(ringId);
+  if (!ring?.bitstring) return { mailed: 0, pushed: 0 };
   const pushes = await deliverRingPushes(env, { wishIds: wishes.map((wish) => wish.id), now });
   let mailed = 0;
   for (const wish of wishes) {
@@ -41,7 +43,7 @@ export async function noticeRing(env: Env, ringId: string, now = Date.now()): Pr
     const letter = wishRangLetter(
       env,
       letterLocale(wish.locale),
-      { text: wish.text, name: wish.name, ringId, poem: ring.poem },
+      { text: wish.text, name: wish.name, ringId, verse: ringVerse(ring, letterLocale(wish.locale)) ?? [] },
       await mailStopUrl(env, wish.email),
     );
     const outcome = await queueVisitorMail(env, { ...letter, to: wish.email, kind: "wish-rang", wishId: wish.id }, wish.ip_hash ?? "unknown", undefined, now);

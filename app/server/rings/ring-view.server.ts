@@ -6,10 +6,16 @@ import type { PublicWish } from "~/domain/public-wish";
 import { RING_STATUS } from "~/domain/statuses";
 import type { DiagramGate, RingHistoryItem, RingStatus, RingView } from "~/domain/ring-view";
 import { buildCircuit } from "~/domain/circuit";
+import { DEFAULT_LOCALE, type Locale } from "~/domain/locale";
+import { ringVerse, type VerseSource } from "~/domain/verse/verse";
 import { database } from "../db/client.server";
 import { bellRings, wishes } from "../db/schema";
 import { toPublicWish, type WishRow } from "../wishes/wishes.server";
 import type { BatchWish } from "./claim.server";
+import { verseSources } from "./verse.server";
+
+/** A ring's verse as the API, mails and push texts carry it: its lines, one a line; null until it completed. */
+export const versePoem = (source: VerseSource | undefined, locale: Locale): string | null => (source ? ringVerse(source, locale)?.join("\n") ?? null : null);
 
 type RingRow = typeof bellRings.$inferSelect;
 
@@ -21,7 +27,8 @@ export async function lastRingAt(env: Env): Promise<number | null> {
     .where(eq(bellRings.virtual, false));
   return row?.at ?? null;
 }
-export async function ringHistory(env: Env, page: number, pageSize = BELL_HISTORY_PAGE_SIZE): Promise<{ history: RingHistoryItem[]; total: number }> {
+/** A page of rings, newest first, each completed ring's `poem` its whole verse in `locale` (ADR 0091). */
+export async function ringHistory(env: Env, page: number, pageSize = BELL_HISTORY_PAGE_SIZE, locale: Locale = DEFAULT_LOCALE): Promise<{ history: RingHistoryItem[]; total: number }> {
   const db = database(env);
   const [rings, total] = await Promise.all([
     db
@@ -33,13 +40,16 @@ export async function ringHistory(env: Env, page: number, pageSize = BELL_HISTOR
     db.$count(bellRings),
   ]);
   const ids = rings.map((r) => r.id);
-  const members = ids.length
-    ? await db
-        .select({ id: wishes.id, ringId: wishes.bellRingId })
-        .from(wishes)
-        .where(and(inArray(wishes.bellRingId, ids), eq(wishes.hidden, false)))
-        .orderBy(asc(wishes.createdAt))
-    : [];
+  const [members, sources] = await Promise.all([
+    ids.length
+      ? db
+          .select({ id: wishes.id, ringId: wishes.bellRingId })
+          .from(wishes)
+          .where(and(inArray(wishes.bellRingId, ids), eq(wishes.hidden, false)))
+          .orderBy(asc(wishes.createdAt))
+      : [],
+    verseSources(env, rings.filter((ring) => ring.status === RING_STATUS.completed).map((ring) => ring.id)),
+  ]);
   return {
     total,
     history: rings.map((ring) => ({
@@ -47,7 +57,7 @@ export async function ringHistory(env: Env, page: number, pageSize = BELL_HISTOR
       wishIds: members.filter((m) => m.ringId === ring.id).map((m) => m.id),
       createdAt: new Date(ring.createdAt).toISOString(),
       status: ring.status as RingStatus,
-      poem: ring.poem,
+      poem: versePoem(sources.get(ring.id), locale),
     })),
   };
 }
@@ -115,7 +125,6 @@ export async function getRingView(env: Env, id: string): Promise<RingView | null
     bitstring: ring.bitstring,
     counts: ring.counts ? (JSON.parse(ring.counts) as Record<string, number>) : null,
     shots: SHOTS,
-    poem: ring.poem,
     error: publicError(ring),
     attempts: ring.attempts,
     hardware: isSimulator

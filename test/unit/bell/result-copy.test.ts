@@ -8,6 +8,7 @@ import {
   ringMeta,
 } from "../../../app/components/result/result-copy";
 import type { PublicWish } from "../../../app/domain/public-wish";
+import { verseLines } from "../../../app/domain/verse/verse";
 
 const wishes = [{ id: "a" }, { id: "b" }, { id: "c" }] as PublicWish[];
 
@@ -55,11 +56,13 @@ describe("small words", () => {
 describe("ringMeta", () => {
   const site = { siteName: "Quantum Bell", siteUrl: "https://bell.example" };
 
-  it("titles a completed ring with its poem and points every address at this site", () => {
-    const poem = "Stillness spreads like water finding its level.";
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "01JD3RING", poem, status: "completed", wishes }, site , t: english });
-    expect(tags[0]).toEqual({ title: `${poem} | Quantum Bell` });
-    expect(metaValue(tags, "og:title")).toBe(`${poem} | Quantum Bell`);
+  it("titles a completed ring with its verse's first line, gives the whole verse to the description and the card, and points every address at this site", () => {
+    const ring = { isSimulator: false, backend: null, bitstring: "101", counts: { "101": 80, "001": 20 }, id: "01JD3RING", status: "completed" as const, wishes };
+    const verse = verseLines(ring, "en");
+    const poem = verse.join(" ");
+    const tags = ringMeta({ ring, site , t: english });
+    expect(tags[0]).toEqual({ title: `${verse[0]} | Quantum Bell` });
+    expect(metaValue(tags, "og:title")).toBe(`${verse[0]} | Quantum Bell`);
     expect(metaValue(tags, "og:type")).toBe("article");
     expect(metaValue(tags, "og:url")).toBe("https://bell.example/bell/01JD3RING");
     expect(metaValue(tags, "twitter:card")).toBe("summary_large_image");
@@ -72,13 +75,13 @@ describe("ringMeta", () => {
     expect(image.pathname).toBe("/og");
     expect(image.searchParams.get("title")).toBe(poem);
     expect(image.searchParams.get("subtitle")).toBe("3 wishes entangled");
-    expect(image.searchParams.get("variant")).toBe("bell");
+    expect(image.searchParams.get("variant")).toBe("bell-101");
     expect(metaValue(tags, "twitter:image")).toBe(image.href);
   });
 
   it("draws a measured ring's constellation and says where its wishes came from, and whether it was simulated", () => {
     const from = [{ country: "Japan" }, { country: "South Africa" }, { country: null }, { country: "Japan" }] as PublicWish[];
-    const ring = { isSimulator: true, backend: null, bitstring: "1010", id: "r1", poem: "Hope hums.", status: "completed" as const, wishes: from };
+    const ring = { isSimulator: true, backend: null, bitstring: "1010", counts: { "1010": 100 }, id: "r1", status: "completed" as const, wishes: from };
     const image = new URL(metaValue(ringMeta({ ring, site , t: english }), "og:image")!);
     expect(image.searchParams.get("subtitle")).toBe("4 wishes from Japan · South Africa · simulated");
     expect(image.searchParams.get("variant")).toBe("bell-1010");
@@ -87,14 +90,14 @@ describe("ringMeta", () => {
   });
 
   it("carries the shared page tags: keywords and the square share image", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "completed", wishes }, site , t: english });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", counts: null, status: "completed", wishes }, site , t: english });
     expect(metaValue(tags, "keywords")).toMatch(/quantum/i);
     const widths = (tags as Record<string, string>[]).filter((tag) => tag.property === "og:image:width").map((tag) => tag.content);
     expect(widths).toEqual(["1200", "512"]);
   });
 
   it("falls back to a plain title while the qubits are still listening", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "running", wishes: wishes.slice(0, 1) }, site, t: english });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", counts: null, status: "running", wishes: wishes.slice(0, 1) }, site, t: english });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Quantum Bell" });
     const image = new URL(metaValue(tags, "og:image")!);
     expect(image.searchParams.get("title")).toBe("A ring of the Quantum Bell");
@@ -103,14 +106,14 @@ describe("ringMeta", () => {
   });
 
   it("uses the configured site name", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", poem: null, status: "failed", wishes }, site: { ...site, siteName: "Bell Test" } , t: english });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", counts: null, status: "failed", wishes }, site: { ...site, siteName: "Bell Test" } , t: english });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Bell Test" });
     expect(metaValue(tags, "og:site_name")).toBe("Bell Test");
     expect(metaValue(tags, "description")).toContain("returned to the pool");
   });
 
   it("escapes ring ids in the address", () => {
-    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "a b/c", poem: null, status: "queued", wishes }, site , t: english });
+    const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "a b/c", counts: null, status: "queued", wishes }, site , t: english });
     expect(metaValue(tags, "og:url")).toBe("https://bell.example/bell/a%20b%2Fc");
   });
 });

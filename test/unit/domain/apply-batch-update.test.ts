@@ -9,7 +9,6 @@ const waiting = {
   secondsTaken: null,
   bitstring: null,
   counts: null,
-  poem: null,
   error: null,
 } as unknown as RingView;
 
@@ -22,12 +21,11 @@ const completed = (completedAt?: string) =>
   }) as const;
 
 describe("applying the room's batch-update to a waiting ring's page (issue 23)", () => {
-  it("fills in the result, the poem and the time taken, as the server would", () => {
+  it("fills in the result and the time taken, as the server would (the page writes the verse from them)", () => {
     expect(applyBatchUpdate(waiting, completed("2026-11-25T10:00:04.250Z"))).toMatchObject({
       status: "completed",
       bitstring: "10",
       counts: { "10": 60, "01": 40 },
-      poem: "Hope hums",
       completedAt: "2026-11-25T10:00:04.250Z",
       secondsTaken: 4.25,
       error: null,
@@ -55,7 +53,7 @@ describe("the ring a page shows, between its loader and the socket", () => {
     expect(shownRing(waiting, { to: waiting, view: live })).toBe(live);
   });
 
-  it("keeps a finished ring when a reload read before the result lands after it (the poem stays)", () => {
+  it("keeps a finished ring when a reload read before the result lands after it (the result stays)", () => {
     const staleReload = { ...waiting };
     expect(shownRing(staleReload, { to: waiting, view: live })).toBe(live);
   });

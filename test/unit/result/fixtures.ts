@@ -75,7 +75,6 @@ export function simulatorRing(ring: Partial<RingView> = {}): RingView {
     bitstring: "110",
     counts: { "110": 61, "011": 25, "000": 14 },
     shots: 100,
-    poem: "Light gathers where many hands reach for it.",
     error: null,
     attempts: 1,
     hardware: null,

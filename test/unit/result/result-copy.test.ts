@@ -18,7 +18,7 @@ import {
   yourCompanyLine,
   sharedRingContext,
 } from "../../../app/components/result/result-copy";
-import { POEM_LINES } from "../../../app/domain/poem";
+import { VERSE_LANGUAGES, verseLines } from "../../../app/domain/verse/verse";
 import { postText } from "../../../app/domain/share";
 import { fezRun, hardwareRing, simulatorRing } from "./fixtures";
 
@@ -39,6 +39,7 @@ function ogSubtitle(tags: ReturnType<typeof ringMeta>): string | null {
 
 describe("a simulator ring is worded as a simulation", () => {
   const ring = simulatorRing();
+  const verse = verseLines({ ...ring, bitstring: "110" }, "en");
 
   it("says what the simulation did, and never that qubits did it", () => {
     const sentences = [
@@ -49,10 +50,10 @@ describe("a simulator ring is worded as a simulation", () => {
       circuitCaption(english, ring),
       listeningTitle(english, ring),
       listeningBody(english, ring),
-      arrivalAnnouncement(english, ring, ring.poem!),
+      arrivalAnnouncement(english, ring, verse.join(" ")),
     ];
     expect(answerSentence(english, ring, "110")).toBe(
-      "The simulation's most frequent outcome is the bit string 110. Each bit belongs to one wish; more ones lean the line towards hope, more zeros towards peace.",
+      "The simulation's most frequent outcome is the bit string 110. Each bit belongs to one wish; more ones lean the verse's first line towards hope, more zeros towards peace. The bits choose that line from 36 lines; the lines after it are written from this ring's shots, wishes and countries.",
     );
     expect(countsHeading(english, ring)).toBe("What the simulation sampled");
     expect(shotsSentence(english, ring, 100)).toBe("Sampled over 100 simulated shots.");
@@ -76,30 +77,30 @@ describe("a simulator ring is worded as a simulation", () => {
 
   it("says 'simulated' in the meta description and the share image, whatever the ring's state", () => {
     for (const status of ["completed", "queued", "running", "failed"] as const) {
-      const poem = status === "completed" ? ring.poem : null;
-      const tags = ringMeta({ ring: { ...ring, status, poem }, site , t: english });
+      const tags = ringMeta({ ring: { ...ring, status }, site , t: english });
       expect(description(tags), status).toContain("simulated");
       expect(description(tags), status).not.toMatch(HARDWARE_CLAIM);
       expect(ogSubtitle(tags), status).toBe("3 wishes from France · simulated");
     }
     expect(description(ringMeta({ ring, site , t: english }))).toBe(
-      "“Light gathers where many hands reach for it.” 3 wishes entangled in one simulated ring of the Quantum Bell, computed exactly on a classical computer rather than on quantum hardware.",
+      `“${verse.join(" ")}” 3 wishes entangled in one simulated ring of the Quantum Bell, computed exactly on a classical computer rather than on quantum hardware.`,
     );
   });
 
-  it("says 'simulated' in the share text, within the 100 characters a post keeps, for every poem line", () => {
-    for (const poem of Object.values(POEM_LINES).flat()) {
-      const text = postText(ringShareText(english, { ...ring, poem }, 5, site.siteName));
+  it("says 'simulated' in the share text, within the 100 characters a post keeps, for every first line of a verse", () => {
+    for (const line of Object.values(VERSE_LANGUAGES.en.firstLines).flat()) {
+      const text = postText(ringShareText(english, ring, [line, "A second line.", "A third line."], 5, site.siteName));
       expect(text).toContain("simulated");
       expect(text).not.toMatch(HARDWARE_CLAIM);
     }
-    expect(ringShareText(english, ring, 3, "Quantum Bell")).toBe("“Light gathers where many hands reach for it.” A simulated ring of 3 wishes in the Quantum Bell.");
-    expect(ringShareText(english, { ...ring, poem: null }, 1, "Quantum Bell")).toBe("A simulated ring of 1 wish in the Quantum Bell.");
+    expect(ringShareText(english, ring, verse, 3, "Quantum Bell")).toBe(`“${verse[0]}” A simulated ring of 3 wishes in the Quantum Bell.`);
+    expect(ringShareText(english, ring, null, 1, "Quantum Bell")).toBe("A simulated ring of 1 wish in the Quantum Bell.");
   });
 });
 
 describe("a hardware ring names the backend and what it really cost", () => {
   const ring = hardwareRing();
+  const verse = verseLines({ ...ring, bitstring: "110" }, "en");
 
   it("speaks of the qubits of the named backend", () => {
     expect(answerSentence(english, ring, "110")).toMatch(/^The qubits of ibm_fez settled most often on the bit string 110\. /);
@@ -110,7 +111,7 @@ describe("a hardware ring names the backend and what it really cost", () => {
     expect(providerSentence(english, ring)).toBe("A real quantum computer answered this ring: IBM Quantum ibm_fez.");
     expect(providerSentence(english, { ...ring, status: "failed" })).toBe("This ring was sent to a real quantum computer, IBM Quantum ibm_fez, but no answer came back.");
     expect(listeningBody(english, ring)).toContain("IBM's queue");
-    expect(ringShareText(english, ring, 3, "Quantum Bell")).toBe("“Light gathers where many hands reach for it.” 3 wishes entangled on ibm_fez in the Quantum Bell.");
+    expect(ringShareText(english, ring, verse, 3, "Quantum Bell")).toBe(`“${verse[0]}” 3 wishes entangled on ibm_fez in the Quantum Bell.`);
   });
 
   it("keeps the queue apart from the run and gives the QPU time IBM charged", () => {
@@ -148,10 +149,10 @@ describe("a hardware ring names the backend and what it really cost", () => {
   it("names the backend in the meta description and never says simulated", () => {
     const tags = ringMeta({ ring, site , t: english });
     expect(description(tags)).toBe(
-      "“Light gathers where many hands reach for it.” 3 wishes entangled in one ring of the Quantum Bell, run on ibm_fez, and what the qubits answered.",
+      `“${verse.join(" ")}” 3 wishes entangled in one ring of the Quantum Bell, run on ibm_fez, and what the qubits answered.`,
     );
     expect(ogSubtitle(tags)).toBe("3 wishes from France");
-    const running = ringMeta({ ring: { ...ring, status: "running", poem: null }, site , t: english });
+    const running = ringMeta({ ring: { ...ring, status: "running" }, site , t: english });
     expect(description(running)).toBe("3 wishes entangled in one ring of the Quantum Bell, on ibm_fez. The qubits are still listening.");
     for (const tags of [ringMeta({ ring, site , t: english }), running]) expect(description(tags)).not.toContain("simulated");
   });
@@ -181,13 +182,13 @@ describe("a ring that knows its writer (issue 35)", () => {
 
   it("quotes the sharer's own words, and still says a simulated ring is simulated", () => {
     const words = "May the rivers between our villages carry bread and songs instead of fear";
-    const sim = ringShareText(english, simulatorRing(), 5, "Quantum Bell", words);
+    const sim = ringShareText(english, simulatorRing(), null, 5, "Quantum Bell", words);
     expect(sim).toMatch(/^My wish rang in a simulated ring of the Quantum Bell: /);
     expect(sim).toContain("“May the rivers");
     expect(postText(sim)).toContain("simulated");
-    const hw = ringShareText(english, hardwareRing(), 5, "Quantum Bell", words);
+    const hw = ringShareText(english, hardwareRing(), null, 5, "Quantum Bell", words);
     expect(hw).toContain("My wish rang on ibm_fez in the Quantum Bell:");
-    expect(ringShareText(english, simulatorRing(), 5, "Quantum Bell")).not.toContain("My wish");
+    expect(ringShareText(english, simulatorRing(), null, 5, "Quantum Bell")).not.toContain("My wish");
   });
 
   it("tells a visitor from a shared link what the page is", () => {

@@ -65,7 +65,7 @@ describe("the result page of a simulator ring", () => {
   });
 
   it("while running, says the simulation is running rather than that qubits listen", () => {
-    const { text } = render(simulatorRing({ status: "running", bitstring: null, counts: null, poem: null, secondsTaken: null, completedAt: null }));
+    const { text } = render(simulatorRing({ status: "running", bitstring: null, counts: null, secondsTaken: null, completedAt: null }));
     expect(text).toContain("The simulation is running…");
     expect(text).not.toMatch(HARDWARE_CLAIM);
   });
@@ -98,7 +98,7 @@ describe("the result page of a hardware ring", () => {
 
   it("shows the view's sentence for a failed ring, not the provider's words", () => {
     const error = "The quantum field stayed too turbulent for this ring. Its wishes have gently returned to the pool and will join the next ring of the bell.";
-    const { text } = render(hardwareRing({ status: "failed", bitstring: null, counts: null, poem: null, error, hardware: fezRun({ qpuSeconds: null, runSeconds: null }) }));
+    const { text } = render(hardwareRing({ status: "failed", bitstring: null, counts: null, error, hardware: fezRun({ qpuSeconds: null, runSeconds: null }) }));
     expect(text).toContain(error);
     expect(text).toContain("This ring was sent to a real quantum computer, IBM Quantum ibm_fez, but no answer came back.");
     // The program was sent, but nothing says it ran.

@@ -26,7 +26,7 @@ function balanced(text: string): boolean {
 
 describe("mails isolate the site's name and the visitor's words", () => {
   it("the Arabic 'your wish rang': the site's name, the English wish and the name isolated; the link bare", () => {
-    const letter = wishRangLetter(env, "ar", { text: ENGLISH_WISH, name: "Mira", ringId: "r1", poem: "Stillness spreads like water finding its level." }, STOP);
+    const letter = wishRangLetter(env, "ar", { text: ENGLISH_WISH, name: "Mira", ringId: "r1", verse: ["Stillness spreads like water finding its level."] }, STOP);
     expect(letter.subject).toContain(SITE);
     expect(letter.body).toContain(`"${FSI}${ENGLISH_WISH}${PDI}"`);
     expect(letter.body).toContain(`${FSI}Mira${PDI}`);
@@ -35,10 +35,12 @@ describe("mails isolate the site's name and the visitor's words", () => {
     expect(balanced(letter.body) && balanced(letter.subject)).toBe(true);
   });
 
-  it("the friend mail: sender, site, wish and each line of the message isolated, in Arabic and in English", () => {
+  it("the friend mail: site, sender, wish and each line of the message isolated, in Arabic and in English", () => {
     for (const locale of ["ar", "en"] as const) {
       const letter = friendWishLetter(env, locale, { friendEmail: "f@example.org", wish: "سلام على كل البيوت", name: "Alex", message: "Thinking of you.\nسلام" }, STOP);
-      expect(letter.subject).toContain(`${FSI}Alex${PDI}`);
+      // The subject is the site's own words, its name isolated; never the sender's (ADR 0104).
+      expect(letter.subject).toContain(SITE);
+      expect(letter.subject).not.toContain("Alex");
       expect(letter.body).toContain(`${FSI}Alex${PDI}`);
       expect(letter.body).toContain(SITE);
       expect(letter.body).toContain(`"${FSI}سلام على كل البيوت${PDI}"`);
@@ -57,8 +59,8 @@ describe("mails isolate the site's name and the visitor's words", () => {
 
 describe("a push reads in the wish's language and direction", () => {
   it("an Arabic notice says it is Arabic and right-to-left; an English one left-to-right", () => {
-    expect(ringPushPayload(env, "ar", "r1", "Stillness spreads like water finding its level.")).toMatchObject({ lang: "ar", dir: "rtl", url: "https://bell.example/ar/bell/r1" });
-    expect(ringPushPayload(env, "en", "r1", "Stillness spreads like water finding its level.")).toMatchObject({ lang: "en", dir: "ltr" });
-    expect(ringPushPayload(env, "zh", "r1", "Stillness spreads like water finding its level.")).toMatchObject({ lang: "zh-Hans", dir: "ltr" });
+    expect(ringPushPayload(env, "ar", "r1", ["Stillness spreads like water finding its level."])).toMatchObject({ lang: "ar", dir: "rtl", url: "https://bell.example/ar/bell/r1" });
+    expect(ringPushPayload(env, "en", "r1", ["Stillness spreads like water finding its level."])).toMatchObject({ lang: "en", dir: "ltr" });
+    expect(ringPushPayload(env, "zh", "r1", ["Stillness spreads like water finding its level."])).toMatchObject({ lang: "zh-Hans", dir: "ltr" });
   });
 });
