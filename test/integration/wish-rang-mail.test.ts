@@ -2,7 +2,6 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { isolate } from "~/domain/bidi";
-import { translatorFor } from "~/i18n/catalogues.server";
 import { ringVerse } from "~/domain/verse/verse";
 import { verseSources } from "~/server/rings/verse.server";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
