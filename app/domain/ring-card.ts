@@ -1,5 +1,6 @@
 import { cutAtWord } from "./cut-text";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "./limits";
+import { isolate } from "./isolate";
+import { OG_SUBTITLE_MAX, OG_VERSE_MAX } from "./limits";
 import type { Translate } from "./messages";
 import { type RingImageFormat, ringVariant } from "./og-variant";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "./locale";
@@ -24,19 +25,30 @@ export function entangledSubtitle(t: Translate, wishCount: number): string {
 
 type Origin = Pick<RingView["wishes"][number], "country"> & { countryCode?: string | null };
 
-/** A wish's country in the card's language: stored in English, named by its code where the runtime knows it. */
+/**
+ * A wish's country as a card names it: only a country of the known list (a wish whose country matched one is stored
+ * with its code), named by that code in the card's language. A country typed as free text has no code and is left
+ * off: a card the site signs never prints what a visitor typed there (ADR 0095).
+ */
 function countryIn(wish: Origin, locale: Locale): string | undefined {
-  const country = wish.country?.trim();
-  if (!country || locale === DEFAULT_LOCALE || !isValidActivityCode(wish.countryCode)) return country || undefined;
-  return regionName(wish.countryCode, LOCALE_INFO[locale].tag) ?? country;
+  if (!wish.country?.trim() || !isValidActivityCode(wish.countryCode)) return undefined;
+  return regionName(wish.countryCode, LOCALE_INFO[locale].tag);
 }
 
-/** Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". */
-export function ringOrigins(t: Translate, wishes: readonly Origin[], locale: Locale = DEFAULT_LOCALE): string {
-  const countries = [...new Set(wishes.flatMap((wish) => countryIn(wish, locale) ?? []))];
+/**
+ * Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". With
+ * `isolated`, each country is a bidi isolate (the cards), so an English name cannot pull the Arabic around it.
+ */
+export function ringOrigins(t: Translate, wishes: readonly Origin[], locale: Locale = DEFAULT_LOCALE, isolated = false): string {
+  const countries = [...new Set(wishes.flatMap((wish) => countryIn(wish, locale) ?? []))].map((name) => (isolated ? isolate(name) : name));
   return countries.length > 0
     ? t("{count, plural, one {# wish from {countries}} other {# wishes from {countries}}}", { count: wishes.length, countries: countries.join(" · ") })
     : entangledSubtitle(t, wishes.length);
+}
+
+/** A ring's verse as the cards take it: its lines (an array, or a string with line breaks), each in the card's language. */
+export function verseLines(t: Translate, poem: string | readonly string[]): string[] {
+  return (typeof poem === "string" ? poem.split("\n") : [...poem]).map((line) => line.trim()).filter(Boolean).map((line) => t(line));
 }
 
 /**
@@ -46,15 +58,16 @@ export function ringOrigins(t: Translate, wishes: readonly Origin[], locale: Loc
  */
 export function ringCard(
   t: Translate,
-  ring: Pick<RingView, "poem" | "wishes" | "isSimulator" | "bitstring"> & { id?: string },
+  ring: Pick<RingView, "wishes" | "isSimulator" | "bitstring"> & { id?: string; poem: string | readonly string[] | null },
   siteName: string,
   format: RingImageFormat = "bell",
   /** The card's language, for its country names (its sentences come translated by `t`). */
   locale: Locale = DEFAULT_LOCALE,
 ): CardParams {
   return {
-    title: cutAtWord(ring.poem ? t(ring.poem) : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX),
-    subtitle: cutAtWord(`${ringOrigins(t, ring.wishes, locale)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
+    // The whole verse, its lines kept: every card fits it (ADR 0094).
+    title: cutAtWord(ring.poem ? verseLines(t, ring.poem).join("\n") : t("A ring of the {siteName}", { siteName: isolate(siteName) }), OG_VERSE_MAX),
+    subtitle: cutAtWord(`${ringOrigins(t, ring.wishes, locale, true)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
     // The posters (story, square) print the ring's short link and, on the story, its QR code (docs/product.md#the-loop-back).
     variant: ringVariant(format, ring.bitstring, ring.id),
   };

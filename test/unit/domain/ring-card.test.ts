@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ringCard } from "../../../app/domain/ring-card";
+import { ringCard, verseLines } from "../../../app/domain/ring-card";
+import { FSI, PDI } from "../../../app/domain/isolate";
 import type { PublicWish } from "../../../app/domain/public-wish";
 import { english } from "../../support/english";
 
@@ -24,12 +25,29 @@ describe("a ring's card names its countries in the card's language", () => {
     ["zh", ["日本", "南非", "智利"]],
   ] as const)("%s", (locale, names) => {
     const { subtitle } = ringCard(english, ring, "Quantum Bell", "story", locale);
-    expect(subtitle).toBe(`4 wishes from ${names.join(" · ")}`);
+    // Each name isolated (ADR 0095): an English name cannot reorder the Arabic around it, nor a number beside it.
+    expect(subtitle).toBe(`4 wishes from ${names.map((name) => `${FSI}${name}${PDI}`).join(" · ")}`);
   });
 
-  it("keeps the stored name where there is no usable code, and defaults to English", () => {
-    const odd = { ...ring, wishes: [wish("Atlantis", null), wish("Japan", "JP"), wish("Somewhere", "XX")] };
-    expect(ringCard(english, odd, "Quantum Bell", "square", "zh").subtitle).toBe("3 wishes from Atlantis · 日本 · Somewhere");
-    expect(ringCard(english, ring, "Quantum Bell").subtitle).toBe("4 wishes from Japan · South Africa · Chile");
+  // Issue 45: the signed card drew a free-text country ("ＦＲＡＮＣＥ", full-width letters as boxes).
+  it("names only countries of the known list, by their code, and leaves free text off, in English too", () => {
+    const odd = { ...ring, wishes: [wish("Atlantis", null), wish("Japan", "JP"), wish("Somewhere", "XX"), wish("ＦＲＡＮＣＥ", null), wish("Narnia", "QQ")] };
+    expect(ringCard(english, odd, "Quantum Bell", "square", "zh").subtitle).toBe(`5 wishes from ${FSI}日本${PDI}`);
+    expect(ringCard(english, odd, "Quantum Bell").subtitle).toBe(`5 wishes from ${FSI}Japan${PDI}`);
+    const nowhere = { ...ring, wishes: [wish("ＦＲＡＮＣＥ", null), wish("Atlantis", null)] };
+    expect(ringCard(english, nowhere, "Quantum Bell", "bell", "fr").subtitle).toBe("2 wishes entangled");
+  });
+});
+
+describe("a ring's verse on its cards", () => {
+  it("is carried whole, its lines kept, whether it comes as lines or as text with line breaks", () => {
+    const lines = ["Stillness spreads like water finding its level.", "Of 1,024 shots, 612 leaned toward one bright shore.", "Five wishes from Japan and Chile asked for homes."];
+    expect(ringCard(english, { ...ring, poem: lines }, "Quantum Bell", "story").title).toBe(lines.join("\n"));
+    expect(ringCard(english, { ...ring, poem: lines.join("\n") }, "Quantum Bell", "story").title).toBe(lines.join("\n"));
+    expect(verseLines(english, ` ${lines[0]} \n\n${lines[1]}`)).toEqual(lines.slice(0, 2));
+  });
+
+  it("isolates the site's name in the card of a ring without a verse yet", () => {
+    expect(ringCard(english, ring, "Quantum Bell").title).toBe(`A ring of the ${FSI}Quantum Bell${PDI}`);
   });
 });
