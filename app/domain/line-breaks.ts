@@ -1,5 +1,5 @@
 /**
- * Where a share card's text may break into lines, in every script the site speaks (issue 45): at spaces in Latin,
+ * Where a share card's text may break into lines, in every script the site speaks (ADR 0094): at spaces in Latin,
  * Arabic and Devanagari, between any two characters in Chinese, never before a closing mark or after an opening one
  * (the rule Chinese and Japanese typesetting call kinsoku, and the same rule for "," "." "।" "؟" in spaced scripts),
  * and always at a line break in the text (a verse's own lines). Widths are the caller's: this module only decides.

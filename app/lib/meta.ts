@@ -63,7 +63,7 @@ export type { CardParams } from "~/domain/ring-card";
 export function ogImagePath(params: CardParams): string {
   const query = new URLSearchParams();
   // Cut at a word with an ellipsis, in the card's language (docs/product.md#the-loop-back).
-  // A ring's card carries its whole verse, line breaks kept (ADR 0094); every other card the spec's 100 characters.
+  // A ring's card carries its whole verse, line breaks kept (ADR 0094); every other card 100 characters (docs/product.md#limits).
   const titleMax = readRingVariant(params.variant ?? null) ? OG_VERSE_MAX : OG_TITLE_MAX;
   if (params.title) query.set("title", cutAtWord(params.title, titleMax, params.lang));
   if (params.subtitle) query.set("subtitle", cutAtWord(params.subtitle, OG_SUBTITLE_MAX, params.lang));

@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from "~/domain/locale";
 import { msg } from "~/domain/messages";
 import { TAGLINE, THEME_COLOUR } from "~/domain/site";
 import { cutAtWord } from "~/domain/cut-text";
+import { withoutIsolates } from "~/domain/isolate";
 import { translatorFor } from "~/i18n/catalogues.server";
 import encodeQR from "qr";
 import type { CardLayout, Rect } from "./layout.server";
@@ -74,7 +75,7 @@ export function readOgCard(params: URLSearchParams, siteName: string, origin = "
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const t = translatorFor(locale);
   const tagline = t(TAGLINE);
-  // A ring's cards draw its whole verse (ADR 0094); a page's card its title, as the spec cuts it.
+  // A ring's cards draw its whole verse (ADR 0094); a page's card its title, cut to 100 characters.
   const title = (ring ? clean(params.get("title"), OG_VERSE_MAX, locale, true) : clean(params.get("title"), OG_TITLE_MAX, locale)) || siteName;
   const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX, locale) || (title === siteName ? tagline : "");
   const label = VARIANT_LABEL[variant] ? t(VARIANT_LABEL[variant]) : "";
@@ -259,6 +260,7 @@ const at = (rect: Rect, child: CardNode, style: Record<string, unknown> = {}) =>
 /** The body's blocks at their places: the picture, the title (a ring's verse), the subtitle, the sharer's words in their gold-edged box. */
 function body(card: OgCard, layout: CardLayout, titleColour: string, pictureOf: (width: number) => CardNode): CardNode[] {
   const { shaped, rects } = layout;
+  if (!rects.title) return plainBody(card);
   const words = shaped.words && rects.words;
   return [
     ...(rects.picture ? [at(rects.picture, pictureOf(rects.picture.width))] : []),
@@ -282,6 +284,19 @@ function body(card: OgCard, layout: CardLayout, titleColour: string, pictureOf: 
       : []),
     ...(shaped.title && rects.title ? [at(rects.title, outline(shaped.title, titleColour))] : []),
     ...(shaped.subtitle && rects.subtitle ? [at(rects.subtitle, outline(shaped.subtitle, MUTED))] : []),
+  ];
+}
+
+/**
+ * The fallback card's title and subtitle, drawn by satori with the bundled fonts: the card a failed render falls back
+ * to must not need the static assets the failure may have been (og.server.ts). Latin only, as the default card's is.
+ */
+function plainBody(card: OgCard): CardNode[] {
+  return [
+    el("div", { style: { position: "absolute", display: "flex", flexDirection: "column", justifyContent: "center", gap: 24, left: 64, top: 144, width: 1072, height: 376 } }, [
+      el("div", { style: { display: "flex", fontSize: 72, fontWeight: 700, lineHeight: 1.15, color: TEXT } }, withoutIsolates(card.title)),
+      ...(card.subtitle ? [el("div", { style: { display: "flex", fontSize: 32, lineHeight: 1.35, color: MUTED } }, withoutIsolates(card.subtitle))] : []),
+    ]),
   ];
 }
 

@@ -57,8 +57,12 @@ const start = engineStarter<FontSets>({
   fonts: loadFonts,
 });
 
-export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher): Promise<Uint8Array<ArrayBuffer>> {
-  const [fontSets, layout] = await Promise.all([start(), layoutCard(card, assets)]);
+/**
+ * The card as a PNG. `plain` draws its title and subtitle with the bundled fonts only, without fitting them (the
+ * default card a failed render falls back to, which must not need the static assets).
+ */
+export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher, plain = false): Promise<Uint8Array<ArrayBuffer>> {
+  const [fontSets, layout] = await Promise.all([start(), plain ? { shaped: {}, rects: {} } : layoutCard(card, assets)]);
   const { width, height } = ogSize(card.variant, card.bits !== null);
   const tree = cardTree(card, siteName, OG_FONT_STACK, layout);
   const fonts = ROBOTO_TEXT.test(textIn(tree)) ? fontSets.roboto : fontSets.all;
