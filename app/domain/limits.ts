@@ -151,11 +151,17 @@ export const BREAKPOINTS = {
   footerMobileMaxWidth: 899,
 } as const;
 
-/** A card's title: a ring's whole verse in its longest language (French, 359 characters at worst; ADR 0091). */
-export const OG_TITLE_MAX = 360;
+/** A card's title, but a ring's (OG_VERSE_MAX below). */
+export const OG_TITLE_MAX = 100;
 export const OG_SUBTITLE_MAX = 150;
 /** The sharer's own words on their ring's story image, in characters (docs/product.md#the-loop-back). */
 export const OG_WORDS_MAX = 140;
+/**
+ * A ring's verse on its cards (the title of its /og cards, ADR 0094), in characters: every card draws the whole verse
+ * (at least 330 characters of Latin, 250 of Arabic or Hindi, 120 of Chinese; the composer's longest, French, is
+ * 359: ADR 0091); past this it is cut at a word.
+ */
+export const OG_VERSE_MAX = 400;
 export const SHARE_TEXT_MAX_LENGTH = 100;
 
 export const LOCAL_PORT = 5002;

@@ -1,5 +1,6 @@
 import { cutAtWord } from "./cut-text";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX } from "./limits";
+import { isolate } from "./isolate";
+import { OG_SUBTITLE_MAX, OG_VERSE_MAX } from "./limits";
 import type { Translate } from "./messages";
 import { type RingImageFormat, ringVariant } from "./og-variant";
 import { DEFAULT_LOCALE, LOCALE_INFO, type Locale } from "./locale";
@@ -26,16 +27,22 @@ export function entangledSubtitle(t: Translate, wishCount: number): string {
 
 type Origin = Pick<RingView["wishes"][number], "country"> & { countryCode?: string | null };
 
-/** A wish's country in the card's language: stored in English, named by its code where the runtime knows it. */
+/**
+ * A wish's country as a card names it: only a country of the known list (a wish whose country matched one is stored
+ * with its code), named by that code in the card's language. A country typed as free text has no code and is left
+ * off: a card the site signs never prints what a visitor typed there (ADR 0095).
+ */
 function countryIn(wish: Origin, locale: Locale): string | undefined {
-  const country = wish.country?.trim();
-  if (!country || locale === DEFAULT_LOCALE || !isValidActivityCode(wish.countryCode)) return country || undefined;
-  return regionName(wish.countryCode, LOCALE_INFO[locale].tag) ?? country;
+  if (!wish.country?.trim() || !isValidActivityCode(wish.countryCode)) return undefined;
+  return regionName(wish.countryCode, LOCALE_INFO[locale].tag);
 }
 
-/** Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". */
-export function ringOrigins(t: Translate, wishes: readonly Origin[], locale: Locale = DEFAULT_LOCALE): string {
-  const countries = [...new Set(wishes.flatMap((wish) => countryIn(wish, locale) ?? []))];
+/**
+ * Where a ring's wishes came from, as its share card says it: "3 wishes from Japan · South Africa · Chile". With
+ * `isolated`, each country is a bidi isolate (the cards), so an English name cannot pull the Arabic around it.
+ */
+export function ringOrigins(t: Translate, wishes: readonly Origin[], locale: Locale = DEFAULT_LOCALE, isolated = false): string {
+  const countries = [...new Set(wishes.flatMap((wish) => countryIn(wish, locale) ?? []))].map((name) => (isolated ? isolate(name) : name));
   return countries.length > 0
     ? t("{count, plural, one {# wish from {countries}} other {# wishes from {countries}}}", { count: wishes.length, countries: countries.join(" · ") })
     : entangledSubtitle(t, wishes.length);
@@ -55,10 +62,22 @@ export function ringCard(
   locale: Locale = DEFAULT_LOCALE,
 ): CardParams {
   const verse = ring.status === RING_STATUS.completed ? ringVerse(ring, locale) : null;
+  return verseCard(t, verse, ring, siteName, format, locale);
+}
+
+/** A ring's card for a verse already written in the card's language (null while the ring has none). */
+export function verseCard(
+  t: Translate,
+  verse: readonly string[] | null,
+  ring: Pick<RingView, "wishes" | "isSimulator" | "bitstring"> & { id?: string },
+  siteName: string,
+  format: RingImageFormat,
+  locale: Locale,
+): CardParams {
   return {
-    // The whole verse, in the card's language (ADR 0091); how it fits each card is the renderer's.
-    title: cutAtWord(verse ? verse.join(" ") : t("A ring of the {siteName}", { siteName }), OG_TITLE_MAX, LOCALE_INFO[locale].tag),
-    subtitle: cutAtWord(`${ringOrigins(t, ring.wishes, locale)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
+    // The whole verse in the card's language, its lines kept (ADR 0091); every card fits it (ADR 0094).
+    title: cutAtWord(verse ? verse.join("\n") : t("A ring of the {siteName}", { siteName: isolate(siteName) }), OG_VERSE_MAX, LOCALE_INFO[locale].tag),
+    subtitle: cutAtWord(`${ringOrigins(t, ring.wishes, locale, true)}${ring.isSimulator ? ` · ${t("simulated")}` : ""}`, OG_SUBTITLE_MAX),
     // The posters (story, square) print the ring's short link and, on the story, its QR code (docs/product.md#the-loop-back).
     variant: ringVariant(format, ring.bitstring, ring.id),
   };

@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "@remix-run/cloudflare";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_WORDS_MAX } from "~/domain/limits";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_VERSE_MAX, OG_WORDS_MAX } from "~/domain/limits";
+import { readRingVariant } from "~/domain/og-variant";
 import { cutAtWord } from "~/domain/cut-text";
 import { DEFAULT_LOCALE, isLocale, LOCALE_INFO, LOCALES, localizePath, splitLocalePath, type Locale } from "~/domain/locale";
 import { DEFAULT_KEYWORDS, DEFAULT_SITE_NAME, TAGLINE } from "~/domain/site";
@@ -62,7 +63,9 @@ export type { CardParams } from "~/domain/ring-card";
 export function ogImagePath(params: CardParams): string {
   const query = new URLSearchParams();
   // Cut at a word with an ellipsis, in the card's language (docs/product.md#the-loop-back).
-  if (params.title) query.set("title", cutAtWord(params.title, OG_TITLE_MAX, params.lang));
+  // A ring's card carries its whole verse, line breaks kept (ADR 0094); every other card 100 characters (docs/product.md#limits).
+  const titleMax = readRingVariant(params.variant ?? null) ? OG_VERSE_MAX : OG_TITLE_MAX;
+  if (params.title) query.set("title", cutAtWord(params.title, titleMax, params.lang));
   if (params.subtitle) query.set("subtitle", cutAtWord(params.subtitle, OG_SUBTITLE_MAX, params.lang));
   if (params.variant) query.set("variant", params.variant);
   if (params.words) query.set("words", cutAtWord(params.words, OG_WORDS_MAX, params.lang));

@@ -1,13 +1,15 @@
 import { constellationLayout } from "~/domain/constellation";
-import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_WORDS_MAX } from "~/domain/limits";
+import { OG_SUBTITLE_MAX, OG_TITLE_MAX, OG_VERSE_MAX, OG_WORDS_MAX } from "~/domain/limits";
 import { readRingVariant } from "~/domain/og-variant";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "~/domain/locale";
 import { msg } from "~/domain/messages";
 import { TAGLINE, THEME_COLOUR } from "~/domain/site";
 import { cutAtWord } from "~/domain/cut-text";
+import { withoutIsolates } from "~/domain/isolate";
 import { translatorFor } from "~/i18n/catalogues.server";
 import encodeQR from "qr";
-import type { ShapedBlock, TextBox } from "./shaped-text.server";
+import type { CardLayout, Rect } from "./layout.server";
+import type { ShapedBlock } from "./shaped-text.server";
 
 export const OG_VARIANTS = ["default", "wish", "bell", "article", "square", "story"] as const;
 export type OgVariant = (typeof OG_VARIANTS)[number];
@@ -49,9 +51,11 @@ const VARIANT_LABEL: Record<OgVariant, string> = {
   story: msg("The bell has rung"),
 };
 
-function clean(value: string | null, max: number, locale: Locale): string {
-  // Control and format characters would render as boxes; whitespace runs collapse so the cut counts visible text.
-  const text = (value ?? "").replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
+function clean(value: string | null, max: number, locale: Locale, lines = false): string {
+  // Control and format characters would render as boxes, but for the bidi isolates the site places (isolate.ts);
+  // whitespace runs collapse so the cut counts visible text. A verse keeps its line breaks.
+  const line = (text: string) => text.replace(/(?![\u2066-\u2069])[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
+  const text = lines ? (value ?? "").split("\n").map(line).filter(Boolean).join("\n") : line(value ?? "");
   // At a word, with an ellipsis, in every script (docs/product.md#the-loop-back).
   return cutAtWord(text, max, locale);
 }
@@ -71,7 +75,8 @@ export function readOgCard(params: URLSearchParams, siteName: string, origin = "
   const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
   const t = translatorFor(locale);
   const tagline = t(TAGLINE);
-  const title = clean(params.get("title"), OG_TITLE_MAX, locale) || siteName;
+  // A ring's cards draw its whole verse (ADR 0094); a page's card its title, cut to 100 characters.
+  const title = (ring ? clean(params.get("title"), OG_VERSE_MAX, locale, true) : clean(params.get("title"), OG_TITLE_MAX, locale)) || siteName;
   const subtitle = clean(params.get("subtitle"), OG_SUBTITLE_MAX, locale) || (title === siteName ? tagline : "");
   const label = VARIANT_LABEL[variant] ? t(VARIANT_LABEL[variant]) : "";
   const link = ring?.ringId && origin ? `${origin}/bell/${ring.ringId}` : null;
@@ -109,8 +114,9 @@ const TEXT = "#eef2fb";
 const MUTED = "#b7c1dc";
 const GOLD = "#ffd54f";
 const ZERO_BLUE = "#90caf9";
-// A word longer than the line (a 100-character "word") breaks instead of running off the card.
-const WRAP = { wordBreak: "break-word" } as const;
+
+/** The sharer's words sit in a gold-edged box: its padding and border around the text block. */
+export const WORDS_PADDING = { x: 32, y: 28, border: 3 };
 
 const GOLD_DEEP = "#c79100";
 const GOLD_EDGE = "#8a6400";
@@ -210,63 +216,32 @@ function label(text: string, fontSize: number, block: ShapedBlock | undefined): 
   );
 }
 
-/** A card's page: navy, its content spread top to bottom, the theme colour along its lower edge. */
-function frameStyle(size: { width: number; height: number; padding: string; edge: number }, fontFamily: string) {
-  return {
-    width: size.width,
-    height: size.height,
-    display: "flex",
-    flexDirection: "column",
-    justifyContent: "space-between",
-    padding: size.padding,
-    background: NAVY,
-    color: TEXT,
-    fontFamily,
-    borderBottom: `${size.edge}px solid ${THEME_COLOUR}`,
-  };
+/**
+ * A card's page: navy, its header and foot spread top to bottom, the theme colour along its lower edge; the body's
+ * blocks are placed over it at the layout's rectangles (layout.server.ts), from the card's own corner.
+ */
+function page(size: { width: number; height: number; padding: string; edge: number }, fontFamily: string, frame: CardNode[], placed: CardNode[]): CardNode {
+  return el("div", { style: { position: "relative", display: "flex", width: size.width, height: size.height, background: NAVY, color: TEXT, fontFamily } }, [
+    el(
+      "div",
+      {
+        style: {
+          width: size.width,
+          height: size.height,
+          display: "flex",
+          flexDirection: "column",
+          justifyContent: "space-between",
+          padding: size.padding,
+          borderBottom: `${size.edge}px solid ${THEME_COLOUR}`,
+        },
+      },
+      frame,
+    ),
+    ...placed,
+  ]);
 }
 
 export type CardText = "title" | "subtitle" | "label" | "tagline" | "words";
-
-type Box = Omit<TextBox, "text">;
-
-/**
- * The posters' boxes (square and story), at each one's sizes: a centred column 888 wide, the quoted words inset, the
- * label and tagline on one line. `titles` are for a title of up to 30, up to 60 and more characters; the title gets
- * one line more than the subtitle and the words.
- */
-function posterBoxes(
-  length: number,
-  size: { titles: [number, number, number]; subtitle: number; small: number; words: number; lines: number },
-): Record<CardText, Box> {
-  const [short, medium, long] = size.titles;
-  return {
-    title: { size: length > 60 ? long : length > 30 ? medium : short, lineHeight: 1.2, width: 888, maxLines: size.lines + 1, align: "center" },
-    subtitle: { size: size.subtitle, lineHeight: 1.35, width: 888, maxLines: size.lines, align: "center" },
-    label: { size: size.small, lineHeight: 1.2, width: 800, maxLines: 1, align: "start", fit: true },
-    tagline: { size: size.small, lineHeight: 1.3, width: 888, maxLines: 1, align: "start", fit: true },
-    words: { size: size.words, lineHeight: 1.35, width: 824, maxLines: size.lines, align: "center" },
-  };
-}
-
-/**
- * The box each piece of a card's text gets: where satori wraps Latin text and fontkit lays out the rest. The label
- * and the tagline take one line, as wide as their words.
- */
-export function textBoxes(card: OgCard): Record<CardText, Box> {
-  const length = Array.from(card.title).length;
-  if (card.variant === "square") return posterBoxes(length, { titles: [72, 60, 52], subtitle: 34, small: 30, words: 34, lines: 2 });
-  if (card.variant === "story") return posterBoxes(length, { titles: [96, 80, 68], subtitle: 42, small: 36, words: 40, lines: 3 });
-  const size = (length > 60 ? 54 : length > 30 ? 66 : 80) - (card.bits ? 8 : 0);
-  const width = 1056 - (card.bits ? 448 : 0);
-  return {
-    title: { size, lineHeight: 1.15, width, maxLines: size > 66 ? 2 : 3, align: "start" },
-    subtitle: { size: 32, lineHeight: 1.35, width, maxLines: 2, align: "start" },
-    label: { size: 24, lineHeight: 1.2, width: 520, maxLines: 1, align: "start", fit: true },
-    tagline: { size: 24, lineHeight: 1.3, width: 1000, maxLines: 1, align: "start", fit: true },
-    words: { size: 28, lineHeight: 1.35, width, maxLines: 2, align: "start" },
-  };
-}
 
 /** Text shaped outside satori, drawn as the outlines of its glyphs. */
 export type ShapedText = Partial<Record<CardText, ShapedBlock>>;
@@ -279,105 +254,110 @@ function outline(block: ShapedBlock, colour: string): CardNode {
   );
 }
 
-function textOrOutline(text: string, block: ShapedBlock | undefined, box: Box, style: Record<string, unknown>): CardNode {
-  if (block) return outline(block, (style.color as string | undefined) ?? TEXT);
-  const align = box.align === "center" ? { textAlign: "center" } : {};
-  return el("div", { style: { display: "flex", fontSize: box.size, lineHeight: box.lineHeight, ...align, ...WRAP, ...style } }, text);
+const at = (rect: Rect, child: CardNode, style: Record<string, unknown> = {}) =>
+  el("div", { style: { position: "absolute", display: "flex", left: rect.x, top: rect.y, ...style } }, [child]);
+
+/** The body's blocks at their places: the picture, the title (a ring's verse), the subtitle, the sharer's words in their gold-edged box. */
+function body(card: OgCard, layout: CardLayout, titleColour: string, pictureOf: (width: number) => CardNode): CardNode[] {
+  const { shaped, rects } = layout;
+  if (!rects.title) return plainBody(card);
+  const words = shaped.words && rects.words;
+  return [
+    ...(rects.picture ? [at(rects.picture, pictureOf(rects.picture.width))] : []),
+    ...(words
+      ? [
+          el("div", {
+            style: {
+              position: "absolute",
+              display: "flex",
+              left: words.x - WORDS_PADDING.x - WORDS_PADDING.border,
+              top: words.y - WORDS_PADDING.y - WORDS_PADDING.border,
+              width: words.width + 2 * (WORDS_PADDING.x + WORDS_PADDING.border),
+              height: words.height + 2 * (WORDS_PADDING.y + WORDS_PADDING.border),
+              borderRadius: 24,
+              border: `${WORDS_PADDING.border}px solid ${GOLD}`,
+              background: SURFACE,
+            },
+          }),
+          at(words, outline(shaped.words!, TEXT)),
+        ]
+      : []),
+    ...(shaped.title && rects.title ? [at(rects.title, outline(shaped.title, titleColour))] : []),
+    ...(shaped.subtitle && rects.subtitle ? [at(rects.subtitle, outline(shaped.subtitle, MUTED))] : []),
+  ];
 }
 
 /**
- * What a ring's two posters share, at each one's sizes: the bell and the site's name, then a column with the picture,
- * the title in gold, the subtitle and the sharer's words.
+ * The fallback card's title and subtitle, drawn by satori with the bundled fonts: the card a failed render falls back
+ * to must not need the static assets the failure may have been (og.server.ts). Latin only, as the default card's is.
  */
-function posterTop(
-  card: OgCard,
-  siteName: string,
-  shaped: ShapedText,
-  picture: CardNode,
-  size: { bell: number; name: number; gap: number; bodyGap: number },
-): [CardNode, CardNode] {
-  const boxes = textBoxes(card);
+function plainBody(card: OgCard): CardNode[] {
   return [
-    el("div", { style: { display: "flex", alignItems: "center", gap: size.gap } }, [
-      bellMark(size.bell),
-      el("div", { style: { display: "flex", fontSize: size.name, fontWeight: 700 } }, siteName),
-    ]),
-    el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: size.bodyGap } }, [
-      picture,
-      textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700, color: GOLD }),
-      ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
-      ...(card.words ? [sharerWords(card, shaped, boxes)] : []),
+    el("div", { style: { position: "absolute", display: "flex", flexDirection: "column", justifyContent: "center", gap: 24, left: 64, top: 144, width: 1072, height: 376 } }, [
+      el("div", { style: { display: "flex", fontSize: 72, fontWeight: 700, lineHeight: 1.15, color: TEXT } }, withoutIsolates(card.title)),
+      ...(card.subtitle ? [el("div", { style: { display: "flex", fontSize: 32, lineHeight: 1.35, color: MUTED } }, withoutIsolates(card.subtitle))] : []),
     ]),
   ];
 }
 
-/** The story image (1080×1920): the ring's constellation large, its poem under it, where its wishes came from. */
-function storyTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText): CardNode {
-  return el(
-    "div",
-    { style: frameStyle({ width: 1080, height: 1920, padding: "120px 96px", edge: 24 }, fontFamily) },
+/** The bell and the site's name, a poster's header. */
+function posterHeader(siteName: string, size: { bell: number; name: number; gap: number }): CardNode {
+  return el("div", { style: { display: "flex", alignItems: "center", gap: size.gap } }, [
+    bellMark(size.bell),
+    el("div", { style: { display: "flex", fontSize: size.name, fontWeight: 700 } }, siteName),
+  ]);
+}
+
+const smallText = (card: OgCard, shaped: ShapedText, fontSize: number) =>
+  el("div", { style: { display: "flex", fontSize, color: MUTED } }, shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline);
+
+/** The story image (1080×1920): the ring's constellation large, its verse under it, where its wishes came from. */
+function storyTree(card: OgCard, siteName: string, fontFamily: string, layout: CardLayout): CardNode {
+  return page(
+    { width: 1080, height: 1920, padding: "120px 96px", edge: 24 },
+    fontFamily,
     [
-      ...posterTop(card, siteName, shaped, card.bits ? constellation(card.bits, 888) : bellMark(320), { bell: 104, name: 56, gap: 28, bodyGap: 56 }),
+      posterHeader(siteName, { bell: 104, name: 56, gap: 28 }),
       card.link
         ? el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 28 } }, [qrCode(card.link, 280), shortLink(card.link, 34)])
-        : el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [
-            label(card.label, 36, shaped.label),
-            el("div", { style: { display: "flex", fontSize: 36, color: MUTED } }, shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline),
-          ]),
+        : el("div", { style: { display: "flex", flexDirection: "column", alignItems: "center", gap: 32 } }, [label(card.label, 36, layout.shaped.label), smallText(card, layout.shaped, 36)]),
     ],
+    body(card, layout, GOLD, (width) => (card.bits ? constellation(card.bits, width) : bellMark(width))),
   );
 }
 
-/** The sharer's own wish on their ring's posters, quoted in a gold-edged box. */
-function sharerWords(card: OgCard, shaped: ShapedText, boxes: Record<CardText, Box>): CardNode {
-  const quoted = `“${card.words}”`;
-  return el(
-    "div",
-    { style: { display: "flex", justifyContent: "center", padding: "28px 32px", borderRadius: 24, border: `3px solid ${GOLD}`, background: SURFACE } },
-    [textOrOutline(quoted, shaped.words, boxes.words, { color: TEXT })],
-  );
-}
-
-/** A ring's square poster (1080×1080, a feed's post): the bell, the poem's line, where the wishes came from, the sharer's words, the link. */
-function ringSquareTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText): CardNode {
-  return el(
-    "div",
-    { style: frameStyle({ width: 1080, height: 1080, padding: "80px 96px", edge: 20 }, fontFamily) },
+/** A ring's square poster (1080×1080, a feed's post): the bell, the verse, where the wishes came from, the sharer's words, the link. */
+function ringSquareTree(card: OgCard, siteName: string, fontFamily: string, layout: CardLayout): CardNode {
+  return page(
+    { width: 1080, height: 1080, padding: "80px 96px", edge: 20 },
+    fontFamily,
     [
-      // The sharer's words take room from the constellation, so the poster stays square.
-      ...posterTop(card, siteName, shaped, constellation(card.bits!, card.words ? 280 : 520), { bell: 80, name: 48, gap: 24, bodyGap: 40 }),
-      el("div", { style: { display: "flex", justifyContent: "center" } }, card.link ? [shortLink(card.link, 34)] : [label(card.label, 30, shaped.label)]),
+      posterHeader(siteName, { bell: 80, name: 48, gap: 24 }),
+      el("div", { style: { display: "flex", justifyContent: "center" } }, card.link ? [shortLink(card.link, 34)] : [label(card.label, 30, layout.shaped.label)]),
     ],
+    body(card, layout, GOLD, (width) => constellation(card.bits!, width)),
   );
 }
 
 /** A flat card (no gradients or shadows: resvg's cost grows with them, see STACK-NOTES). */
 /** The card as satori elements; `fontFamily` is the stack of every bundled font family, in fallback order. */
-export function cardTree(card: OgCard, siteName: string, fontFamily: string, shaped: ShapedText = {}): CardNode {
-  if (card.variant === "square") return card.bits ? ringSquareTree(card, siteName, fontFamily, shaped) : squareTree(siteName, fontFamily);
-  if (card.variant === "story") return storyTree(card, siteName, fontFamily, shaped);
-  const stars = card.bits ? [constellation(card.bits, 400)] : [];
-  const boxes = textBoxes(card);
-  return el(
-    "div",
-    { style: frameStyle({ width: 1200, height: 630, padding: "64px 72px", edge: 16 }, fontFamily) },
+export function cardTree(card: OgCard, siteName: string, fontFamily: string, layout: CardLayout = { shaped: {}, rects: {} }): CardNode {
+  if (card.variant === "square") return card.bits ? ringSquareTree(card, siteName, fontFamily, layout) : squareTree(siteName, fontFamily);
+  if (card.variant === "story") return storyTree(card, siteName, fontFamily, layout);
+  return page(
+    { width: 1200, height: 630, padding: "48px 64px 44px", edge: 16 },
+    fontFamily,
     [
       el("div", { style: { display: "flex", alignItems: "center", gap: 20 } }, [
-        bellMark(72),
+        bellMark(64),
         el("div", { style: { display: "flex", fontSize: 40, fontWeight: 700, color: TEXT } }, siteName),
-        el("div", { style: { display: "flex", marginLeft: "auto" } }, [label(card.label, 24, shaped.label)]),
-      ]),
-      el("div", { style: { display: "flex", alignItems: "center", gap: 48 } }, [
-        el("div", { style: { display: "flex", flexDirection: "column", gap: 24, flex: 1, minWidth: 0 } }, [
-          textOrOutline(card.title, shaped.title, boxes.title, { fontWeight: 700 }),
-          ...(card.subtitle ? [textOrOutline(card.subtitle, shaped.subtitle, boxes.subtitle, { color: MUTED })] : []),
-        ]),
-        ...stars,
+        el("div", { style: { display: "flex", marginLeft: "auto" } }, [label(card.label, 24, layout.shaped.label)]),
       ]),
       el("div", { style: { display: "flex", alignItems: "center", gap: 14, fontSize: 24, color: MUTED } }, [
         el("div", { style: { display: "flex", width: 14, height: 14, borderRadius: 999, background: GOLD } }),
-        shaped.tagline ? outline(shaped.tagline, MUTED) : card.tagline,
+        layout.shaped.tagline ? outline(layout.shaped.tagline, MUTED) : card.tagline,
       ]),
     ],
+    body(card, layout, TEXT, (width) => constellation(card.bits!, width)),
   );
 }

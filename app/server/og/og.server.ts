@@ -19,7 +19,7 @@ async function draw(card: OgCard, siteName: string, assets: Fetcher): Promise<{ 
     return { png: await renderOgPng(card, siteName, assets), fellBack: false };
   } catch (error) {
     log("error", "og: falling back to the default card", errorFields(error));
-    return { png: await renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName, assets), fellBack: true };
+    return { png: await renderOgPng(readOgCard(new URLSearchParams(), siteName), siteName, assets, true), fellBack: true };
   }
 }
 

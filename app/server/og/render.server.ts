@@ -1,9 +1,8 @@
 import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import satori, { init as initSatori } from "satori/standalone";
 import { engineStarter } from "./engines.server";
-import { cardTree, needsShaping, ogSize, textBoxes, type OgCard, type ShapedText } from "./card.server";
-import { fontsFor } from "./script-fonts.server";
-import { shapeText } from "./shaped-text.server";
+import { cardTree, ogSize, type OgCard } from "./card.server";
+import { layoutCard } from "./layout.server";
 
 // Satori keeps one font per family, weight and style, so each character range is its own family and the card's
 // font-family lists them in order. Noto Sans Math draws arrows and math signs, Noto Sans Symbols 2 stars, dingbats
@@ -58,25 +57,14 @@ const start = engineStarter<FontSets>({
   fonts: loadFonts,
 });
 
-/** Title and subtitle in scripts satori cannot shape, laid out with the fonts the static assets hold for them. */
-async function shapeScripts(card: OgCard, assets: Fetcher): Promise<ShapedText> {
-  const boxes = textBoxes(card);
-  const shape = async (text: string, weight: number, box: (typeof boxes)["title"]) =>
-    needsShaping(text) ? shapeText({ ...box, text }, await fontsFor(assets, text, weight)) : undefined;
-  const [title, subtitle, label, tagline, words] = await Promise.all([
-    shape(card.title, 700, boxes.title),
-    shape(card.subtitle, 400, boxes.subtitle),
-    shape(card.label, 400, boxes.label),
-    shape(card.tagline, 400, boxes.tagline),
-    card.words ? shape(`“${card.words}”`, 400, boxes.words) : undefined,
-  ]);
-  return { title, subtitle, label, tagline, words };
-}
-
-export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher): Promise<Uint8Array<ArrayBuffer>> {
-  const [fontSets, shaped] = await Promise.all([start(), card.variant === "square" && !card.bits ? {} : shapeScripts(card, assets)]);
+/**
+ * The card as a PNG. `plain` draws its title and subtitle with the bundled fonts only, without fitting them (the
+ * default card a failed render falls back to, which must not need the static assets).
+ */
+export async function renderOgPng(card: OgCard, siteName: string, assets: Fetcher, plain = false): Promise<Uint8Array<ArrayBuffer>> {
+  const [fontSets, layout] = await Promise.all([start(), plain ? { shaped: {}, rects: {} } : layoutCard(card, assets)]);
   const { width, height } = ogSize(card.variant, card.bits !== null);
-  const tree = cardTree(card, siteName, OG_FONT_STACK, shaped);
+  const tree = cardTree(card, siteName, OG_FONT_STACK, layout);
   const fonts = ROBOTO_TEXT.test(textIn(tree)) ? fontSets.roboto : fontSets.all;
   const svg = await satori(tree as Parameters<typeof satori>[0], { width, height, fonts });
   const resvg = new Resvg(svg, { fitTo: { mode: "width", value: width } });

@@ -73,17 +73,18 @@ describe("ringMeta", () => {
     const image = new URL(metaValue(tags, "og:image")!);
     expect(image.origin).toBe(site.siteUrl);
     expect(image.pathname).toBe("/og");
-    expect(image.searchParams.get("title")).toBe(poem);
+    expect(image.searchParams.get("title")).toBe(verse.join("\n"));
     expect(image.searchParams.get("subtitle")).toBe("3 wishes entangled");
     expect(image.searchParams.get("variant")).toBe("bell-101");
     expect(metaValue(tags, "twitter:image")).toBe(image.href);
   });
 
   it("draws a measured ring's constellation and says where its wishes came from, and whether it was simulated", () => {
-    const from = [{ country: "Japan" }, { country: "South Africa" }, { country: null }, { country: "Japan" }] as PublicWish[];
+    // Only known countries (a code) reach a card, each a bidi isolate (ADR 0095); free text ("Atlantis") is left off.
+    const from = [{ country: "Japan", countryCode: "JP" }, { country: "South Africa", countryCode: "ZA" }, { country: null }, { country: "Japan", countryCode: "JP" }, { country: "Atlantis", countryCode: null }] as PublicWish[];
     const ring = { isSimulator: true, backend: null, bitstring: "1010", counts: { "1010": 100 }, id: "r1", status: "completed" as const, wishes: from };
     const image = new URL(metaValue(ringMeta({ ring, site , t: english }), "og:image")!);
-    expect(image.searchParams.get("subtitle")).toBe("4 wishes from Japan · South Africa · simulated");
+    expect(image.searchParams.get("subtitle")).toBe("5 wishes from \u2068Japan\u2069 · \u2068South Africa\u2069 · simulated");
     expect(image.searchParams.get("variant")).toBe("bell-1010");
     expect(ringCard(english, ring, site.siteName, "story").variant).toBe("story-1010");
     expect(ringCard(english, { ...ring, bitstring: "10x" }, site.siteName, "story").variant).toBe("story");
@@ -100,7 +101,7 @@ describe("ringMeta", () => {
     const tags = ringMeta({ ring: { isSimulator: false, backend: null, bitstring: null, id: "r1", counts: null, status: "running", wishes: wishes.slice(0, 1) }, site, t: english });
     expect(tags[0]).toEqual({ title: "A ring of the bell | Quantum Bell" });
     const image = new URL(metaValue(tags, "og:image")!);
-    expect(image.searchParams.get("title")).toBe("A ring of the Quantum Bell");
+    expect(image.searchParams.get("title")).toBe("A ring of the \u2068Quantum Bell\u2069");
     expect(image.searchParams.get("subtitle")).toBe("1 wish entangled");
     expect(metaValue(tags, "description")).toContain("still listening");
   });

@@ -2,7 +2,8 @@ import { create, type Font } from "fontkit";
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "~/i18n/catalogues.server";
 import { filesFor, MAX_FONT_FILES } from "~/server/og/script-fonts.server";
-import { shapeText, type TextBox } from "~/server/og/shaped-text.server";
+import { INSET, shapeText, type TextBox } from "~/server/og/shaped-text.server";
+import { LONGEST_VERSES } from "../../support/longest-verses";
 import { ogFontFiles } from "../../../scripts/og-fonts.mjs";
 
 // Issue 22: share cards draw Arabic (shaped, right to left), Devanagari and Chinese from the fonts the build writes
@@ -129,7 +130,8 @@ describe("an overflowing card line", () => {
     ["Devanagari", "hi", "आज रात खाड़ी के लंबे अँधेरे पानी के पार घर लौटने वाले हर किसी के लिए बंदरगाह की रोशनी जलती रहे"],
     ["Chinese", "zh", "愿港口的灯火为今夜穿过海湾漫长黑暗水面回家的每一个人一直亮着，愿每一艘船都平安靠岸"],
   ] as const)("in %s is cut at a word boundary with an ellipsis", (_script, locale, text) => {
-    const block = shape(text, { maxLines: 1, width: 700 });
+    // The card asks for the ellipsis's font with the text's (render.server.ts).
+    const block = shapeText(box(text, { maxLines: 1, width: 700 }), fontsFor(`${text}…`));
     expect(block.truncated).toBe(true);
     const [line] = block.lineTexts;
     expect(line.endsWith("…")).toBe(true);
@@ -146,5 +148,43 @@ describe("line breaks around punctuation", () => {
     const block = shape(text, { width: 888, size: 80, maxLines: 4, align: "center" });
     for (const line of block.lineTexts) expect(line).not.toMatch(/^[,،।.]/u);
     expect(block.lineTexts.join(" ").replace(/\s+/g, " ")).toBe(text);
+  });
+});
+
+// Issue 45: text fitted to its box (the largest size at which all of it fits), its glyphs' ink kept inside the block.
+describe("fitting text to its box", () => {
+  /** Every coordinate of the block's outlines; a curve stays within its points. */
+  const points = (lines: string[]) =>
+    lines.flatMap((d) => {
+      const n = (d.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
+      return n.flatMap((x, i) => (i % 2 === 0 ? [{ x, y: n[i + 1] }] : []));
+    });
+
+  it.each(["en", "ar", "hi", "zh"] as const)("%s: the longest verse shrinks until it fits, every line kept, every glyph inside", (locale) => {
+    const text = LONGEST_VERSES[locale].join("\n");
+    const lineHeight = { en: 1.2, ar: 1.75, hi: 1.55, zh: 1.45 }[locale];
+    const block = shapeText(box(text, { size: 96, minSize: 20, lineHeight, width: 888, height: 560, maxLines: 20, align: "center", rtl: locale === "ar" }), fontsFor(`${text}…`));
+    expect(block.truncated).toBe(false);
+    expect(block.size).toBeLessThan(96);
+    expect(block.height).toBeLessThanOrEqual(560);
+    expect(block.lineTexts.join("").replace(/\s/g, "")).toBe(text.replace(/\s/g, ""));
+    // Each line of the verse starts a line of the block.
+    for (const line of LONGEST_VERSES[locale]) expect(block.lineTexts.some((drawn) => line.startsWith(drawn.trim()))).toBe(true);
+    const all = points(block.lines);
+    expect(Math.min(...all.map((p) => p.x))).toBeGreaterThanOrEqual(INSET - 0.5);
+    expect(Math.max(...all.map((p) => p.x))).toBeLessThanOrEqual(block.width - INSET + 0.5);
+    expect(Math.min(...all.map((p) => p.y))).toBeGreaterThanOrEqual(INSET - 0.5);
+    expect(Math.max(...all.map((p) => p.y))).toBeLessThanOrEqual(block.height - INSET + 0.5);
+  });
+
+  it("keeps the largest size when the text fits, and a short text stays large", () => {
+    expect(shape("和平", { size: 80, minSize: 20 }).size).toBe(80);
+  });
+
+  it("gives an Arabic descender and its marks room: \"يستريح\" and shadda-fatha stay inside the block", () => {
+    const block = shape("نصفه فجر ونصفه غسق: العالم يستريح في توازن.", { size: 72, lineHeight: 1.15, width: 888, align: "center", rtl: true });
+    const all = points(block.lines);
+    expect(Math.max(...all.map((p) => p.y))).toBeLessThanOrEqual(block.height - INSET + 0.5);
+    expect(Math.min(...all.map((p) => p.y))).toBeGreaterThanOrEqual(INSET - 0.5);
   });
 });
