@@ -1,3 +1,4 @@
+import "~/domain/zod-config";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { alertMessage, decideAlert, NO_INCIDENT, webhookBody, type AlertKind, type AlertState } from "~/domain/alerts";
