@@ -298,6 +298,7 @@ export const LOGIN_NOT_CONFIGURED = "Admin sign-in is not configured on this ser
 export const CROSS_SITE_REFUSED = "This action must come from the admin pages of this site.";
 export const REQUEST_TOO_LARGE = "That request is too large. Please send less and try again.";
 export const REQUEST_BODY_NOT_ALLOWED = "A request that only reads carries no body. Please send it again without one.";
+export const DATA_REQUEST_REFUSED = "This site does not answer that kind of data request.";
 export const REQUEST_INCOMPLETE = "That request ended before all of it arrived. Please send it again.";
 export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
 export const FRIEND_RECIPIENT_LIMITED = "This address has already received several wishes today. Please try again tomorrow.";

@@ -45,7 +45,8 @@ describe("requests the site cannot serve as asked", () => {
     const before = uncaught();
     const withLength = (body: string) => ({ "Content-Length": String(Buffer.byteLength(body)), "Content-Type": "text/plain" });
     expect(await send({ method: "GET", path: "/", headers: withLength("hello"), body: "hello" })).toBe(400);
-    expect(await send({ method: "GET", path: "/about", headers: { "Transfer-Encoding": "chunked" }, body: "hello" })).toBe(400);
+    // A chunked one may be dropped before the Worker sees it (the page is then served) or refused: never a 500.
+    expect(await send({ method: "GET", path: "/about", headers: { "Transfer-Encoding": "chunked" }, body: "hello" })).toBeOneOf([200, 400]);
     expect(await send({ method: "HEAD", path: "/wall", headers: withLength("hello"), body: "hello" })).toBe(400);
     expect(await send({ method: "GET", path: "/api/stats", headers: withLength("{}"), body: "{}" })).toBe(400);
     // An empty body on a GET is no body at all.
