@@ -25,7 +25,8 @@ interface Sent {
 function send({ method, path, headers = {}, body, abort }: Sent): Promise<number> {
   const target = new URL(path, baseURL());
   return new Promise((resolve) => {
-    const sent = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method, headers: { Origin: baseURL(), ...headers } }, (response) => {
+    // A connection of its own (no agent): a refused body may leave a kept-alive one closed under the next request.
+    const sent = httpRequest({ host: target.hostname, port: target.port, path: target.pathname + target.search, method, agent: false, headers: { Origin: baseURL(), ...headers } }, (response) => {
       response.resume();
       response.on("end", () => resolve(response.statusCode ?? 0));
     });
