@@ -115,6 +115,8 @@ export class BellRelay extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Frames already on their way when the socket was closed cost nothing more, not even the reporting context.
+    if (ws.readyState !== WebSocket.OPEN) return;
     await reportingFailures(this.env, "BellRelay.webSocketMessage", async () => this.receive(ws, message));
   }
 
@@ -123,8 +125,6 @@ export class BellRelay extends DurableObject<Env> {
    * budget lasts; anything else, or one frame past the budget, closes the socket and pauses its network here.
    */
   private receive(ws: WebSocket, message: string | ArrayBuffer): void {
-    // Frames already on their way when the socket was closed cost nothing more.
-    if (ws.readyState !== WebSocket.OPEN) return;
     const now = Date.now();
     const verdict = judgeFrame(message, this.budgets.get(ws) ?? fullBucket(now), now);
     if (!verdict.close) {
