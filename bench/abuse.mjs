@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { migrate, queryLocal, startServer, stopServer } from "../scripts/lib/wrangler.mjs";
 import { freePort } from "./lib/server.mjs";
 import { today, writeSection } from "./lib/report.mjs";
+import { floodsSection } from "./lib/abuse-floods.mjs";
 
 const PHASE_MS = 24_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,6 +159,7 @@ async function main() {
       boostFrom40Slash64s: await boostPhase(0xabc),
       mails: await mailPhase(4000),
       rows: await rowsPhase(5000),
+      floods: await floodsSection({ base, rows: () => count("SELECT COUNT(*) AS n FROM rate_limits") }),
     };
     figures.unanswered = failures;
     console.log(JSON.stringify(figures, null, 2));
