@@ -89,7 +89,7 @@ export async function reportWish(
     networkHashes(settingsOf(env).HASH_SECRET, request),
   ]);
   const ipHash = network.network;
-  // The network first: a refused report writes no row for the device ids a script mints (issue 46).
+  // The network first: a refused report writes no row for the device ids a script mints (ADR 0099).
   const byIp = await hitNetworkLimit(env, network, "report:ip", REPORTS_PER_IP_PER_DAY, DAY_MS, now);
   if (!byIp.allowed) throw new ApiError(429, REPORT_LIMITED, { retryAfter: byIp.retryAfter });
   const byDevice = await hitRateLimit(env, `report:device:${fingerprintHash}`, REPORTS_PER_DEVICE_PER_DAY, DAY_MS, now);
