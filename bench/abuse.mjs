@@ -13,6 +13,7 @@ import { migrate, queryLocal, startServer, stopServer } from "../scripts/lib/wra
 import { freePort } from "./lib/server.mjs";
 import { today, writeSection } from "./lib/report.mjs";
 import { bellRaceReported } from "./lib/bell-race.mjs";
+import { floodsSection } from "./lib/abuse-floods.mjs";
 
 const PHASE_MS = 24_000;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -159,6 +160,7 @@ async function main() {
       boostFrom40Slash64s: await boostPhase(0xabc),
       mails: await mailPhase(4000),
       rows: await rowsPhase(5000),
+      floods: await floodsSection({ base, rows: () => count("SELECT COUNT(*) AS n FROM rate_limits") }),
     };
     figures.unanswered = failures;
     console.log(JSON.stringify(figures, null, 2));

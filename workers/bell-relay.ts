@@ -1,16 +1,16 @@
 import { DurableObject } from "cloudflare:workers";
 import { appError, type AppError } from "~/domain/app-error";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { SOCKET_CROSS_SITE, SOCKET_ONLY, SOCKETS_LIMITED } from "~/domain/messages";
+import { SOCKET_CROSS_SITE, SOCKET_ONLY, SOCKET_PAUSED, SOCKETS_LIMITED } from "~/domain/messages";
+import { fullBucket, HEARTBEAT, HEARTBEAT_REPLY, judgeFrame, SOCKET_PENALTY_MS, type FrameBucket } from "~/domain/socket-budget";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
 import { isSameSiteOrigin } from "~/server/edge/origin.server";
 import { reportingFailures } from "~/server/edge/report-error.server";
 import { settingsOf, type Settings } from "~/server/edge/settings.server";
 import { errorFields, log } from "~/server/edge/log.server";
 import { coalesced } from "./coalesce";
+import { SocketPenalties } from "./socket-penalties";
 
-/** Frames larger than this close the socket: clients only ever send `ping`. */
-const MAX_CLIENT_FRAME_BYTES = 1024;
 /** The relay's own name, which the Worker gives it on each upgrade; kept in storage so an eviction cannot lose it. */
 const NAME_KEY = "name";
 /** The header the Worker names the relay in (set by the Worker itself, never taken from the visitor). */
@@ -22,6 +22,8 @@ export const RELAY_REFUSAL_HEADER = "X-Quantum-Bell-Refusal";
 /** Sockets one network may hold on one relay: a household's tabs, not 400 (docs/product.md#one-person-one-share). */
 export const SOCKETS_PER_NETWORK = 20;
 const PRESENCE_REPORT_MS = 500;
+/** A socket's tag names its network: how the relay counts a network's sockets and finds whom to pause. */
+const NETWORK_TAG = "net:";
 /** Starts each line of RELAY_TIMING_LOG, which bench:ws:relays reads from `wrangler dev`'s output. */
 export const RELAY_TIMING_MARK = "[relay]";
 
@@ -39,6 +41,14 @@ export class BellRelay extends DurableObject<Env> {
   /** Joins and leaves within half a second make one report: a thousand sockets joining must not be a thousand calls. */
   private schedulePresence = coalesced(PRESENCE_REPORT_MS, () => this.reportPresence());
 
+  /**
+   * Each socket's frame budget (ADR 0098), in memory: only frames the runtime does not answer itself reach it, and
+   * a hibernation that forgets it happens only to idle sockets, whose budget would be full again anyway.
+   */
+  private readonly budgets = new WeakMap<WebSocket, FrameBucket>();
+  /** Networks whose socket broke the protocol, refused new sockets here for a minute. */
+  private readonly penalties = new SocketPenalties(SOCKET_PENALTY_MS);
+
   /** Parsed once, here: the relay's settings for its life. */
   private readonly settings: Settings;
 
@@ -46,7 +56,7 @@ export class BellRelay extends DurableObject<Env> {
     super(ctx, env);
     this.settings = settingsOf(env);
     // Heartbeats are answered by the runtime without waking the object.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(HEARTBEAT, HEARTBEAT_REPLY));
   }
 
   async fetch(request: Request): Promise<Response> {
@@ -60,10 +70,12 @@ export class BellRelay extends DurableObject<Env> {
     if (!isSameSiteOrigin(request, this.env)) {
       return refuse(appError(403, SOCKET_CROSS_SITE, { code: ERROR_CODE.crossSite }));
     }
+    const network = request.headers.get(RELAY_NETWORK_HEADER);
+    const paused = network ? this.penalties.waitSeconds(network, Date.now()) : 0;
+    if (paused > 0) return refuse(appError(429, SOCKET_PAUSED, { code: ERROR_CODE.rateLimited }), { "Retry-After": String(paused) });
     const name = request.headers.get(RELAY_NAME_HEADER);
     if (name && name !== (await this.ctx.storage.get<string>(NAME_KEY))) await this.ctx.storage.put(NAME_KEY, name);
-    const network = request.headers.get(RELAY_NETWORK_HEADER);
-    const tag = network ? `net:${network}` : null;
+    const tag = network ? `${NETWORK_TAG}${network}` : null;
     if (tag && this.ctx.getWebSockets(tag).length >= SOCKETS_PER_NETWORK) {
       return refuse(appError(429, SOCKETS_LIMITED, { code: ERROR_CODE.rateLimited }), { "Retry-After": "60" });
     }
@@ -103,13 +115,27 @@ export class BellRelay extends DurableObject<Env> {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    // Frames already on their way when the socket was closed cost nothing more, not even the reporting context.
+    if (ws.readyState !== WebSocket.OPEN) return;
     await reportingFailures(this.env, "BellRelay.webSocketMessage", async () => this.receive(ws, message));
   }
 
+  /**
+   * Only what the runtime did not answer itself arrives here (ADR 0098): a heartbeat is answered while the socket's
+   * budget lasts; anything else, or one frame past the budget, closes the socket and pauses its network here.
+   */
   private receive(ws: WebSocket, message: string | ArrayBuffer): void {
-    const size = typeof message === "string" ? new TextEncoder().encode(message).byteLength : message.byteLength;
-    if (size > MAX_CLIENT_FRAME_BYTES) this.closeQuietly(ws, 1009, "Message too big");
-    // Anything else a client sends is ignored: the protocol is server → client only.
+    const now = Date.now();
+    const verdict = judgeFrame(message, this.budgets.get(ws) ?? fullBucket(now), now);
+    if (!verdict.close) {
+      this.budgets.set(ws, verdict.bucket);
+      ws.send(verdict.reply);
+      return;
+    }
+    this.budgets.delete(ws);
+    this.closeQuietly(ws, verdict.code, verdict.reason);
+    const network = this.ctx.getTags(ws).find((tag) => tag.startsWith(NETWORK_TAG))?.slice(NETWORK_TAG.length);
+    if (network) this.penalties.penalise(network, now);
   }
 
   async webSocketClose(ws: WebSocket): Promise<void> {

@@ -15,7 +15,7 @@ import { matchApiRoute } from "./api-routes";
 import { isSharedPage, sharedPage } from "./page-cache";
 import { forwardToRelay, isSocketPath, onSchedule } from "./room-routes";
 import "~/load-context";
-import { CROSS_SITE_REQUEST } from "~/domain/messages";
+import { CROSS_SITE_REQUEST, DATA_REQUEST_REFUSED } from "~/domain/messages";
 import { HEALTHZ_PATH, healthz } from "~/server/edge/healthz.server";
 import { log } from "~/server/edge/log.server";
 import { reportError } from "~/server/edge/report-error.server";
@@ -27,6 +27,8 @@ export { BellRelay } from "./bell-relay";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CROSS_SITE = appError(403, CROSS_SITE_REQUEST, { code: ERROR_CODE.crossSite });
+const DATA_REQUEST = appError(400, DATA_REQUEST_REFUSED, { code: ERROR_CODE.invalidRequest });
+const LEGACY_DATA_PARAM = "_data";
 const build = serverBuild as unknown as ServerBuild;
 const handleRemixRequest = createRequestHandler(build);
 
@@ -51,6 +53,9 @@ async function respond(request: Request, env: Env, ctx: ExecutionContext, url: U
   if (!SAFE_METHODS.has(request.method) && !originMatchesHost(request)) {
     return withSecurityHeaders(fail(request, CROSS_SITE), url);
   }
+  // Remix's old `?_data=` requests: this site's pages use single fetch, whose Remix reports every such request as an
+  // uncaught error (a warning) and answers some with data. None of the site's own pages asks this way (ADR 0099).
+  if (url.searchParams.has(LEGACY_DATA_PARAM)) return withSecurityHeaders(fail(limited, DATA_REQUEST), url);
   const moved = localeRedirect(limited, url);
   if (moved) return withSecurityHeaders(moved, url);
   const render = () => handleRemixRequest(limited, loadContext);

@@ -22,17 +22,20 @@ export const TREND_DAYS = 30;
 /** The largest simulator top-up one form accepts, in seconds. */
 export const TOP_UP_MAX_SECONDS = 100_000;
 
-/** Failed admin sign-ins the whole site allows in an hour, from every network together, before it slows down. */
-export const GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR = 20;
-/** Past them, each attempt waits 2^(failures − free) seconds after the last failure, at most this long. */
-export const GLOBAL_LOGIN_MAX_DELAY_MS = 15 * 60 * 1000;
-/** /admin raises its sign-in alert at this many failures within the last hour. */
-export const LOGIN_FAILURE_ALERT_PER_HOUR = GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR;
+/**
+ * Failed admin sign-ins one network (an IPv4 address or IPv6 /48) has free in an hour. Past them, its own attempts
+ * wait 2^(failures − free) seconds after its last failure, at most NETWORK_LOGIN_MAX_DELAY_MS. Only a network's own
+ * failures slow it: the right password from anywhere else is never refused for a guesser's (ADR 0100).
+ */
+export const NETWORK_LOGIN_FREE_FAILURES_PER_HOUR = 5;
+export const NETWORK_LOGIN_MAX_DELAY_MS = 15 * 60 * 1000;
+/** /admin raises its sign-in alert at this many failures within the last hour, from every network together. */
+export const LOGIN_FAILURE_ALERT_PER_HOUR = 20;
 
-/** How long after the last failure the next sign-in attempt must wait, given the failures of the last hour. */
-export function globalLoginDelayMs(failuresLastHour: number): number {
-  if (failuresLastHour < GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR) return 0;
-  return Math.min(2 ** Math.min(failuresLastHour - GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR, 20) * 1000, GLOBAL_LOGIN_MAX_DELAY_MS);
+/** How long after a network's last failure its next sign-in attempt must wait, given its failures of the last hour. */
+export function networkLoginDelayMs(failuresLastHour: number): number {
+  if (failuresLastHour < NETWORK_LOGIN_FREE_FAILURES_PER_HOUR) return 0;
+  return Math.min(2 ** Math.min(failuresLastHour - NETWORK_LOGIN_FREE_FAILURES_PER_HOUR, 20) * 1000, NETWORK_LOGIN_MAX_DELAY_MS);
 }
 
 /** A password this long is a reasonable guard for /admin on its own; shorter, production wants Cloudflare Access. */
@@ -54,7 +57,7 @@ export function adminProtectionWarnings(config: { accessTeamDomain?: string; acc
 /** What /admin watches for abuse: how fast reports are hiding wishes, and failed sign-ins from everywhere. */
 export interface SafetySignals {
   failedLoginsLastHour: number;
-  /** Failed sign-ins reached LOGIN_FAILURE_ALERT_PER_HOUR: someone is guessing, and the site-wide backoff is on. */
+  /** Failed sign-ins reached LOGIN_FAILURE_ALERT_PER_HOUR: someone is guessing (each guessing network is slowed on its own). */
   loginAlert: boolean;
   autoHiddenLastHour: number;
   autoHiddenLastDay: number;

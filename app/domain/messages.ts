@@ -297,6 +297,9 @@ export const LOGIN_WRONG_PASSWORD = "That password is not right. Please try agai
 export const LOGIN_NOT_CONFIGURED = "Admin sign-in is not configured on this server.";
 export const CROSS_SITE_REFUSED = "This action must come from the admin pages of this site.";
 export const REQUEST_TOO_LARGE = "That request is too large. Please send less and try again.";
+export const REQUEST_BODY_NOT_ALLOWED = "A request that only reads carries no body. Please send it again without one.";
+export const DATA_REQUEST_REFUSED = "This site does not answer that kind of data request.";
+export const REQUEST_INCOMPLETE = "That request ended before all of it arrived. Please send it again.";
 export const FRIEND_RATE_LIMITED = "You have sent many wishes to friends in the last hour. Please try again later.";
 export const FRIEND_RECIPIENT_LIMITED = "This address has already received several wishes today. Please try again tomorrow.";
 
@@ -318,6 +321,7 @@ export const CROSS_SITE_REQUEST = "Requests from other sites are not accepted.";
 export const SOCKET_ONLY = "This address only speaks WebSocket.";
 export const SOCKET_CROSS_SITE = "Sockets from other sites are not accepted.";
 export const SOCKETS_LIMITED = "Too many live connections from your network. Please close some tabs and try again.";
+export const SOCKET_PAUSED = "A live connection from your network sent what this site does not accept. Please try again in a minute.";
 export const TOP_UP_SIMULATOR_ONLY = "Top-ups apply to the simulator only; IBM Quantum time is managed in your IBM Cloud account.";
 export const RING_NOT_FOUND = "We could not find that ring.";
 export const RING_ALREADY_COMPLETED = "That ring has already completed.";

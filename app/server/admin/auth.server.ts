@@ -1,5 +1,6 @@
 import { redirect } from "@remix-run/cloudflare";
 import { isSameSiteOrigin } from "../edge/origin.server";
+import { networkHashes } from "../edge/hashing.server";
 import { hitNetworkLimit } from "../edge/rate-limit.server";
 import { accessConfig, verifyAccessJwt } from "./cf-access.server";
 import { forgetLoginAttempt, reserveLoginAttempt } from "./login-backoff.server";
@@ -154,12 +155,13 @@ export type LoginOutcome = { ok: true; headers: Headers; actor: string } | { ok:
 
 /** Checks a password, counting every attempt against the caller's address before the password is even looked at. */
 export async function attemptLogin(request: Request, env: Env, password: string, now = Date.now()): Promise<LoginOutcome> {
-  const limit = await hitNetworkLimit(env, request, "admin-login", LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
+  const network = await networkHashes(settingsOf(env).HASH_SECRET, request);
+  const limit = await hitNetworkLimit(env, network, "admin-login", LOGIN_ATTEMPT_LIMIT, LOGIN_WINDOW_MS, now);
   if (!limit.allowed) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(limit.retryAfter / 60)) };
   const expected = settingsOf(env).ADMIN_PASSWORD;
   if (!expected) return { ok: false, status: 503, error: LOGIN_NOT_CONFIGURED };
-  // Then the site-wide backoff, which every network's guesses count toward (docs/product.md#one-person-one-share).
-  const reserved = await reserveLoginAttempt(env, now);
+  // Then the network's own backoff (ADR 0100): another network's guesses never hold this attempt.
+  const reserved = await reserveLoginAttempt(env, network.network, now);
   if ("waitSeconds" in reserved) return { ok: false, status: 429, error: loginRateLimited(Math.ceil(reserved.waitSeconds / 60)) };
   if (!(await constantTimeEqual(password, expected))) return { ok: false, status: 401, error: LOGIN_WRONG_PASSWORD };
   await forgetLoginAttempt(env, reserved.attempt, now);

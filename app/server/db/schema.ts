@@ -385,8 +385,10 @@ export const adminLoginFailures = onFirstUse(() =>
     {
       id: integer("id").primaryKey({ autoIncrement: true }),
       at: integer("at").notNull(),
+      /** The hashed network (IPv4 address or IPv6 /48) that failed: its own backoff (ADR 0100). */
+      networkHash: text("network_hash"),
     },
-    (t) => [index("admin_login_failures_at_idx").on(t.at)],
+    (t) => [index("admin_login_failures_at_idx").on(t.at), index("admin_login_failures_network_idx").on(t.networkHash, t.at)],
   ),
 );
 

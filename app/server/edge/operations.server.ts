@@ -109,11 +109,11 @@ export async function ringsByStatus(env: Env): Promise<Record<string, number>> {
 }
 
 /** One more error with this machine code in the current UTC hour. */
-export async function countError(env: Env, code: string, at: number): Promise<void> {
+export async function countError(env: Env, code: string, at: number, count = 1): Promise<void> {
   await db(env)
     .insert(errorCounts)
-    .values({ hour: hourOf(at), code, count: 1 })
-    .onConflictDoUpdate({ target: [errorCounts.hour, errorCounts.code], set: { count: sql`${errorCounts.count} + 1` } });
+    .values({ hour: hourOf(at), code, count })
+    .onConflictDoUpdate({ target: [errorCounts.hour, errorCounts.code], set: { count: sql`${errorCounts.count} + ${count}` } });
 }
 
 /** Errors by code over the last 24 hours (the current hour included), most frequent first. */

@@ -64,10 +64,29 @@ export async function hitNetworkLimit(
   now = Date.now(),
 ): Promise<RateLimitOutcome> {
   const hashes = from instanceof Request ? await networkHashes(settingsOf(env).HASH_SECRET, from) : from;
+  if (!hashes.ipv6) return hitRateLimit(env, `${purpose}:${hashes.subnet}`, limit, windowMs, now);
+  // The /48 is asked first, without spending: a /48 already at its allowance writes no row for each fresh /64 a
+  // script mints in it. Then the /64 and the /48 spend together; a burst that races past the look writes at most
+  // one /64 row each, which the /48's own conditional count still refuses.
+  const wholeKey = `${purpose}:net:${hashes.network}`;
+  const wholeLimit = limit * IPV6_NETWORK_ALLOWANCE_MULTIPLIER;
+  const spent = await rateLimitSpent(env.DB, wholeKey, windowMs, now);
+  if (spent >= wholeLimit) return { allowed: false, retryAfter: windowEndSeconds(windowMs, now) };
   const outcomes = await Promise.all([
     hitRateLimit(env, `${purpose}:${hashes.subnet}`, limit, windowMs, now),
-    ...(hashes.ipv6 ? [hitRateLimit(env, `${purpose}:net:${hashes.network}`, limit * IPV6_NETWORK_ALLOWANCE_MULTIPLIER, windowMs, now)] : []),
+    hitRateLimit(env, wholeKey, wholeLimit, windowMs, now),
   ]);
   const refused = outcomes.filter((outcome) => !outcome.allowed);
   return refused.length === 0 ? { allowed: true, retryAfter: outcomes[0]!.retryAfter } : { allowed: false, retryAfter: Math.max(...refused.map((o) => o.retryAfter)) };
 }
+
+/** What `key` has spent in the window `now` is in, without writing. */
+async function rateLimitSpent(db: D1Database, key: string, windowMs: number, now: number): Promise<number> {
+  const row = await db
+    .prepare("SELECT count FROM rate_limits WHERE key = ?1 AND window_start = ?2")
+    .bind(key, now - (now % windowMs))
+    .first<{ count: number }>();
+  return row?.count ?? 0;
+}
+
+const windowEndSeconds = (windowMs: number, now: number) => Math.max(1, Math.ceil((windowMs - (now % windowMs)) / 1000));

@@ -1,3 +1,4 @@
+import { ReportBudget } from "~/domain/report-budget";
 import { errorFields, log, scrub } from "./log.server";
 import { countError } from "./operations.server";
 import { callerRequestId, currentRequestContext, withRequestContext } from "./request-context.server";
@@ -6,6 +7,14 @@ import { settingsOf, workerVersion } from "./settings.server";
 
 /** The machine code an uncaught error is counted under in /admin/operations. */
 export const UNCAUGHT_ERROR_CODE = "uncaught";
+
+/**
+ * Uncaught errors reported per isolate and kind (where it was caught and the error's type) a minute: past these, one
+ * kind is held back and counted into its next report (ADR 0099), so whoever can set one off at will cannot fill the
+ * log, /admin/operations or Sentry.
+ */
+export const UNCAUGHT_REPORTS_PER_KIND_PER_MINUTE = 5;
+const uncaughtBudget = new ReportBudget(UNCAUGHT_REPORTS_PER_KIND_PER_MINUTE, 60_000);
 
 /** Errors already reported: an error rethrown through several handlers is still one failure. */
 const reported = new WeakSet<object>();
@@ -22,14 +31,18 @@ export async function reportError(env: Env, error: unknown, where: string): Prom
   }
   const context = currentRequestContext();
   const failure = error instanceof Error ? error : new Error(String(error));
+  const now = Date.now();
+  const turn = uncaughtBudget.take(`${where}:${failure.name}`, now);
+  if (!turn.report) return;
   log("error", "uncaught error", {
     where,
     ...errorFields(failure),
     stack: failure.stack ? scrub(failure.stack.split("\n").slice(1, 6).join("\n")) : undefined,
+    heldBack: turn.held || undefined,
   });
   const { SENTRY_DSN: dsn, DEPLOY_ENV } = settingsOf(env);
   await Promise.allSettled([
-    countError(env, UNCAUGHT_ERROR_CODE, Date.now()),
+    countError(env, UNCAUGHT_ERROR_CODE, now, 1 + turn.held),
     dsn ? sendToSentry(dsn, failure, { context, where, environment: DEPLOY_ENV ?? "local", release: workerVersion(env) }) : null,
   ]);
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { adminProtectionWarnings, GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR, GLOBAL_LOGIN_MAX_DELAY_MS, globalLoginDelayMs } from "../../../app/domain/admin";
+import { adminProtectionWarnings, NETWORK_LOGIN_FREE_FAILURES_PER_HOUR, NETWORK_LOGIN_MAX_DELAY_MS, networkLoginDelayMs } from "../../../app/domain/admin";
 
-describe("globalLoginDelayMs", () => {
-  it("is free up to the hour's allowance, then doubles from a second, capped", () => {
-    expect(globalLoginDelayMs(GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR - 1)).toBe(0);
-    expect(globalLoginDelayMs(GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR)).toBe(1000);
-    expect(globalLoginDelayMs(GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR + 3)).toBe(8000);
-    expect(globalLoginDelayMs(GLOBAL_LOGIN_FREE_FAILURES_PER_HOUR + 40)).toBe(GLOBAL_LOGIN_MAX_DELAY_MS);
+describe("networkLoginDelayMs", () => {
+  it("is free up to the network's hourly allowance, then doubles from a second, capped", () => {
+    expect(networkLoginDelayMs(NETWORK_LOGIN_FREE_FAILURES_PER_HOUR - 1)).toBe(0);
+    expect(networkLoginDelayMs(NETWORK_LOGIN_FREE_FAILURES_PER_HOUR)).toBe(1000);
+    expect(networkLoginDelayMs(NETWORK_LOGIN_FREE_FAILURES_PER_HOUR + 3)).toBe(8000);
+    expect(networkLoginDelayMs(NETWORK_LOGIN_FREE_FAILURES_PER_HOUR + 40)).toBe(NETWORK_LOGIN_MAX_DELAY_MS);
   });
 });
 
