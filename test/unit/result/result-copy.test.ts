@@ -80,7 +80,7 @@ describe("a simulator ring is worded as a simulation", () => {
       const tags = ringMeta({ ring: { ...ring, status }, site , t: english });
       expect(description(tags), status).toContain("simulated");
       expect(description(tags), status).not.toMatch(HARDWARE_CLAIM);
-      expect(ogSubtitle(tags), status).toBe("3 wishes from France · simulated");
+      expect(ogSubtitle(tags), status).toBe("3 wishes from \u2068France\u2069 · simulated");
     }
     expect(description(ringMeta({ ring, site , t: english }))).toBe(
       `“${verse.join(" ")}” 3 wishes entangled in one simulated ring of the Quantum Bell, computed exactly on a classical computer rather than on quantum hardware.`,
@@ -151,7 +151,7 @@ describe("a hardware ring names the backend and what it really cost", () => {
     expect(description(tags)).toBe(
       `“${verse.join(" ")}” 3 wishes entangled in one ring of the Quantum Bell, run on ibm_fez, and what the qubits answered.`,
     );
-    expect(ogSubtitle(tags)).toBe("3 wishes from France");
+    expect(ogSubtitle(tags)).toBe("3 wishes from \u2068France\u2069");
     const running = ringMeta({ ring: { ...ring, status: "running" }, site , t: english });
     expect(description(running)).toBe("3 wishes entangled in one ring of the Quantum Bell, on ibm_fez. The qubits are still listening.");
     for (const tags of [ringMeta({ ring, site , t: english }), running]) expect(description(tags)).not.toContain("simulated");
