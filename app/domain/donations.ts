@@ -23,10 +23,10 @@ export const DONATION_PAGES = [
 export type DonationSetting = (typeof DONATION_PAGES)[number]["setting"];
 export const DONATION_SETTINGS = DONATION_PAGES.map((page) => page.setting);
 
+/** A tile as the root loader sends it: its sentence is looked up by id on the page, so no message travels inline (ADR 0074). */
 export interface DonationLink {
-  id: string;
+  id: (typeof DONATION_PAGES)[number]["id"];
   label: string;
-  description: string;
   href: string;
   /** The page takes a suggested amount in its address (a PayPal.Me link: …/10GBP). */
   acceptsAmount: boolean;
@@ -34,10 +34,15 @@ export interface DonationLink {
 
 /** The tiles to show: one per page the operator set, in the order above. */
 export function donationLinks(settings: Readonly<Record<DonationSetting, string | null>>): DonationLink[] {
-  return DONATION_PAGES.flatMap(({ setting, ...page }) => {
+  return DONATION_PAGES.flatMap(({ setting, description: _description, ...page }) => {
     const href = settings[setting];
     return href ? [{ ...page, href, acceptsAmount: page.acceptsAmount && /(^|\.)paypal\.(me|com)$/i.test(new URL(href).hostname) }] : [];
   });
+}
+
+/** The sentence under a tile (an English message key, translated where it is shown). */
+export function donationDescription(id: DonationLink["id"]): string {
+  return DONATION_PAGES.find((page) => page.id === id)!.description;
 }
 
 export function donationHref(link: DonationLink, amount: number | undefined): string {

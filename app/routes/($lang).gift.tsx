@@ -5,6 +5,7 @@ import type { ContentData } from "~/components/content/content-route";
 import * as styles from "~/components/content/content.css";
 import { visuallyHidden } from "~/styles/layout.css";
 import { openDialog } from "~/components/dialogs/dialog-names";
+import { donationDescription } from "~/domain/donations";
 import { useDonations } from "~/hooks/use-donations";
 import { pages, requireContent, routeLocale } from "~/server/pages/content.server";
 import { storyPageValues } from "~/server/pages/story.server";
@@ -38,7 +39,7 @@ export default function Gift() {
                     <span className={styles.tileTitle}>{link.label}</span>
                     <span className={styles.cardText}>
                       {" "}
-                      {t(link.description)}
+                      {t(donationDescription(link.id))}
                       <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
                     </span>
                   </a>

@@ -38,8 +38,8 @@ describe("a wish for someone", () => {
 
     const waiting = await page(json.forPath!);
     expect(waiting.status).toBe(200);
-    expect(waiting.html).toContain("For Maria");
-    expect(waiting.html).toContain("Alex wished this for you");
+    expect(waiting.html).toContain("For <bdi>Maria</bdi>");
+    expect(waiting.html).toContain("<bdi>Alex</bdi> wished this for you");
     expect(waiting.html).toContain("May your mornings be quiet and your nights safe");
     expect(waiting.html).toContain("It waits with wishes from around the world");
     expect(waiting.html).toContain('content="noindex');

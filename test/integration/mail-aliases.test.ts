@@ -114,7 +114,7 @@ describe("mail subjects", () => {
       expect(row.subject).not.toMatch(/Mallory|Quill|winter|peace find/i);
     }
     const friend = (await rowsWith(`subject-fr-${id}@`))[0]!;
-    expect(friend.subject).toBe("Un vœu de paix pour vous, de la part de Quantum Bell");
+    expect(friend.subject).toBe("Un vœu de paix pour vous, de la part de \u2068Quantum Bell\u2069");
     // The name stays where the reader expects it: in the letter.
     expect(friend.body).toContain("Mallory Quill");
   });

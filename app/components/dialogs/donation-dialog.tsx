@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { donationHref } from "~/domain/donations";
+import { donationDescription, donationHref } from "~/domain/donations";
 import { useDonations } from "~/hooks/use-donations";
 import { Modal } from "./modal";
 import * as styles from "./dialogs.css";
@@ -44,7 +44,7 @@ export default function DonationDialog({ onClose }: { onClose: () => void }) {
           <li key={link.id}>
             <a className={styles.tile} href={donationHref(link, amount)} target="_blank" rel="noopener noreferrer">
               <span className={styles.tileTitle}>{link.label}</span>
-              <span className={styles.small}>{t(link.description)}</span>
+              <span className={styles.small}>{t(donationDescription(link.id))}</span>
               <span className={visuallyHidden}> {t("(opens in a new tab)")}</span>
             </a>
           </li>
