@@ -51,6 +51,23 @@ describe("the home page's first-load JavaScript", () => {
     expect(modulesOf(Object.keys(chunks)).some((id) => id.includes("node_modules/zod/"))).toBe(true);
   });
 
+  it("parses the room's socket messages with zod/mini: the first message a page receives loads no zod classic", () => {
+    // ADR 0123: app/domain/room-messages.ts and the public wish's shape are written with zod/mini, which tree-shakes.
+    const roomMessages = Object.keys(chunks).find((file) => "app/domain/room-messages.ts" in chunks[file].modules)!;
+    expect(roomMessages).toBeDefined();
+    const reached = new Set<string>();
+    const queue = [roomMessages];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (reached.has(file)) continue;
+      reached.add(file);
+      queue.push(...(chunks[file]?.static ?? []));
+    }
+    const zod = modulesOf([...reached]).filter((id) => id.includes("node_modules/zod/"));
+    expect(zod.filter((id) => id.includes("/mini/")).length).toBeGreaterThan(0);
+    expect(zod.filter((id) => id.includes("/classic/"))).toEqual([]);
+  });
+
   it("holds neither Leaflet nor the map's shapes", () => {
     expect(modulesOf(firstLoad).filter((id) => /node_modules\/leaflet\/|countries-110m|world-map\.client/.test(id))).toEqual([]);
   });
