@@ -181,6 +181,45 @@ function workerEntry(entry: string): Plugin {
   };
 }
 
+/**
+ * What the browser's chunks hold: for each chunk in build/client/assets, its source modules (those with code in it,
+ * with their rendered size before minification), and the chunks it imports statically and by `import()`. Written
+ * beside build/client, never inside it (that folder is served as it is), for the tests that pin what a page loads
+ * (test/bundle/home-page-scripts.test.ts) and for reading what a chunk is made of.
+ */
+function clientChunkMap(): Plugin {
+  let root = "";
+  return {
+    name: "quantum-bell:client-chunk-map",
+    apply: (_config, { command, isSsrBuild }) => command === "build" && !isSsrBuild,
+    configResolved(config) {
+      root = config.root;
+    },
+    writeBundle(output, bundle) {
+      const map = Object.fromEntries(
+        Object.values(bundle).flatMap((chunk) =>
+          chunk.type === "chunk"
+            ? [
+                [
+                  chunk.fileName,
+                  {
+                    name: chunk.name,
+                    modules: Object.fromEntries(
+                      Object.entries(chunk.modules).flatMap(([id, module]) => (module.renderedLength > 0 ? [[relative(root, id), module.renderedLength]] : [])),
+                    ),
+                    static: chunk.imports,
+                    dynamic: chunk.dynamicImports,
+                  },
+                ],
+              ]
+            : [],
+        ),
+      );
+      writeFileSync(join(output.dir!, "..", "client-chunks.json"), JSON.stringify(map, null, 1));
+    },
+  };
+}
+
 type ModuleInfo = { importedIds: readonly string[] } | null;
 type ManualChunks = (id: string, meta: { getModuleInfo: (id: string) => ModuleInfo }) => string | undefined;
 
@@ -250,6 +289,7 @@ export default defineConfig({
     ogScriptFonts(),
     staticSecurityHeaders(),
     eagerCompileHydrationChunks(["entry.client"]),
+    clientChunkMap(),
     workerEntry(fileURLToPath(new URL("./workers/entry.ts", import.meta.url))),
   ],
   build: {

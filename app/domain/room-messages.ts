@@ -1,7 +1,7 @@
 import "./zod-config";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { onFirstUse } from "./on-first-use";
-import { publicWishSchema } from "./contract/shapes";
+import { publicWishSchema } from "./contract/public-wish-shape";
 
 const batchUpdateSchema = onFirstUse(() =>
   z.discriminatedUnion("subType", [
@@ -16,9 +16,9 @@ const batchUpdateSchema = onFirstUse(() =>
        */
       data: z.object({
         result: z.object({ quantumResult: z.string(), poem: z.string(), counts: z.record(z.string(), z.number()) }),
-        completedAt: z.string().optional(),
-        creditsSeconds: z.number().nullable().optional(),
-        countryCodes: z.array(z.string()).optional(),
+        completedAt: z.optional(z.string()),
+        creditsSeconds: z.optional(z.nullable(z.number())),
+        countryCodes: z.optional(z.array(z.string())),
       }),
     }),
     z.object({
@@ -39,16 +39,16 @@ export const roomMessageSchema = onFirstUse(() =>
       virtual: z.boolean(),
       wishIds: z.array(z.string()),
       pendingLeft: z.number(),
-      cooldownSeconds: z.number().optional(),
+      cooldownSeconds: z.optional(z.number()),
     }),
     batchUpdateSchema,
     /** `wish` (the wish as the wall shows it) is beyond the first protocol's fields: a page adds it without asking (docs/realtime.md#pages-follow-the-socket). */
     z.object({
       type: z.literal("wish-submitted"),
-      country: z.string().nullable(),
-      countryCode: z.string().nullable(),
+      country: z.nullable(z.string()),
+      countryCode: z.nullable(z.string()),
       theme: z.string(),
-      wish: publicWishSchema.optional(),
+      wish: z.optional(publicWishSchema),
     }),
     z.object({ type: z.literal("presence"), count: z.number() }),
   ]),

@@ -77,7 +77,7 @@ export const API = {
   getWish: endpoint({
     method: "GET",
     path: "/api/wishes/:id",
-    output: () => publicWishSchema.extend({ success: z.literal(true) }),
+    output: () => z.object({ ...publicWishSchema.shape, success: z.literal(true) }),
     errors: [ERROR_CODE.notFound],
   }),
   withdrawWish: endpoint({

@@ -1,31 +1,14 @@
 import "~/domain/zod-config";
 import { z } from "zod";
 import { onFirstUse } from "~/domain/on-first-use";
-import { RING_STATUSES, WISH_STATUSES } from "~/domain/statuses";
-import { THEMES } from "~/domain/theme";
+import { RING_STATUSES } from "~/domain/statuses";
+import { publicWishSchema } from "./public-wish-shape";
 
 // What the API answers, declared once; app/domain's modules take their types from here with a type-only import,
 // so a page that only needs a type does not load zod.
 
-/** A wish as anyone may see it (docs/api.md#the-public-wish): no e-mail, fingerprint, IP or coordinates. */
-export const publicWishSchema = onFirstUse(() =>
-  z.object({
-    id: z.string(),
-    wish: z.string(),
-    name: z.string(),
-    country: z.string().nullable(),
-    countryCode: z.string().nullable(),
-    location: z.string(),
-    theme: z.enum([...THEMES, "General"]),
-    status: z.enum(WISH_STATUSES),
-    bellRingId: z.string().nullable(),
-    timestamp: z.string(),
-    resonanceCount: z.number(),
-    isResonated: z.boolean().optional(),
-    /** Only in a ring's list: the wish was withdrawn after it rang, and only its place remains. */
-    withdrawn: z.literal(true).optional(),
-  }),
-);
+/** A wish as anyone may see it: written with zod/mini (public-wish-shape.ts, ADR 0123). */
+export { publicWishSchema };
 
 export const wallPageSchema = onFirstUse(() =>
   z.object({

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 // zod's `new Function` probe breaks the site's CSP (a violation report in every browser that parses a schema, and a
 // Lighthouse best-practices finding); app/domain/zod-config.ts turns it off, and must run before any schema is built.
-const ZOD_IMPORT = /^import (?!type )[^;]* from "zod";/m;
+const ZOD_IMPORT = /^import (?!type )[^;]* from "zod(?:\/mini)?";/m;
 const CONFIG_FIRST = /^import "(?:~\/domain|\.|\.\.)\/zod-config";/;
 
 describe("zod runs without eval", () => {
