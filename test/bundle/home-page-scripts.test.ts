@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 
-// Issue 49 and DESIGN §8: what the home page's HTML makes the browser fetch before it hydrates (the entry, the root
+// Issue 49 and the first-load budget of docs/architecture.md#budgets: what the home page's HTML makes the browser fetch before it hydrates (the entry, the root
 // route, the home route and every chunk they import statically, at any depth), read from the build:
 // build/client-chunks.json (vite.config.ts) says which source modules each chunk holds and what it imports, and
 // Remix's manifest names each route's module. `npm run bench:bundle` measures the same in Chromium, lazy chunks too.
@@ -72,7 +72,7 @@ describe("the home page's first-load JavaScript", () => {
     expect(modulesOf(firstLoad).filter((id) => /node_modules\/leaflet\/|countries-110m|world-map\.client/.test(id))).toEqual([]);
   });
 
-  it(`is within DESIGN §8's ${FIRST_LOAD_BUDGET_KB} KB (gzip)`, () => {
+  it(`is within the first-load budget of ${FIRST_LOAD_BUDGET_KB} KB (gzip)`, () => {
     const bytes = firstLoad.reduce((sum, file) => sum + gzipSync(readFileSync(join(client, file)), { level: 9 }).byteLength, 0);
     expect(bytes / 1024).toBeLessThanOrEqual(FIRST_LOAD_BUDGET_KB);
   });
