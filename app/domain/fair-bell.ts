@@ -1,6 +1,6 @@
 // The moment the shared cooldown ends (ADR 0101): presses that arrive within a short window after it are drawn
 // together, so a script pressing at the exact millisecond has no edge over a person pressing a second later.
-import { HOUR_MS } from "./limits";
+import { cooldownLeftMs, HOUR_MS } from "./limits";
 
 /** Presses arriving this long after the shared cooldown ends compete in one draw. */
 export const RING_DRAW_WINDOW_MS = 2_000;
@@ -19,6 +19,15 @@ export function bellMoment(lastRingAt: number | null, cooldownSeconds: number, n
   if (now < endsAt) return { kind: "cooling", waitMs: endsAt - now };
   const closesAt = endsAt + drawWindowMs(cooldownSeconds);
   return now < closesAt ? { kind: "drawing", closesAt } : { kind: "free" };
+}
+
+/**
+ * The `retryAfter` of a press refused in the cooldown, counted from `answeredAt`, when the refusal leaves. A press
+ * is placed by its arrival, but one that arrived while the bell was free and waited behind the ring that took it
+ * must not be told to wait longer than the cooldown: 1 to `cooldownSeconds` whole seconds.
+ */
+export function cooldownRetrySeconds(lastRingAt: number, cooldownSeconds: number, answeredAt: number): number {
+  return Math.min(cooldownSeconds, Math.max(1, Math.ceil(cooldownLeftMs(lastRingAt, cooldownSeconds, answeredAt) / 1000)));
 }
 
 /**

@@ -267,6 +267,11 @@ describe("rings under concurrent load", () => {
       expect(row.n, `ring ${row.id}`).toBeGreaterThanOrEqual(1);
       expect(row.n, `ring ${row.id}`).toBeLessThanOrEqual(RING_BATCH_SIZE);
     }
+    // One ring per cooldown window, and each charged once (a pooled draw that also let a later press ring, or a press
+    // counted twice, would show here as a seventh ring or a second ledger line).
+    expect(sizes.results.length, "rings stored").toBe(WINDOWS);
+    const charges = await env.DB.prepare("SELECT ring_id, COUNT(*) AS n FROM credit_ledger WHERE reason = 'ring' GROUP BY ring_id").all<{ ring_id: string; n: number }>();
+    expect(Object.fromEntries(charges.results.map((c) => [c.ring_id, c.n]))).toEqual(Object.fromEntries([...rang.keys()].map((id) => [id, 1])));
     const history = await call<{ history: { id: string; wishIds: string[] }[]; total: number }>("/api/bell/history?page=1&pageSize=50");
     const listed = history.json.history.flatMap((h) => h.wishIds);
     expect(new Set(listed).size).toBe(listed.length);

@@ -2,7 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import { monotonicFactory } from "ulidx";
 import { appError, type AppError } from "~/domain/app-error";
 import { ERROR_CODE } from "~/domain/error-codes";
-import { bellMoment, drawOrder } from "~/domain/fair-bell";
+import { bellMoment, cooldownRetrySeconds, drawOrder } from "~/domain/fair-bell";
 import { networkRingRules } from "~/domain/limits";
 import { QUANTUM_NOT_CONFIGURED, QUANTUM_UNREACHABLE, RING_NETWORK_LIMITED, RING_NONE_PENDING, RING_OUT_OF_CREDITS, RING_COOLDOWN } from "~/domain/messages";
 import { relayNames } from "~/domain/relays";
@@ -190,7 +190,7 @@ export class BellRoom extends DurableObject<Env> {
     if (this.pool) return { pooled: this.joinPool(request, arrivedAt) };
     const lastRingAt = (await this.ctx.storage.get<number>(LAST_RING_KEY)) ?? 0;
     const moment = bellMoment(lastRingAt, this.settings.RING_COOLDOWN_SECONDS, arrivedAt);
-    if (moment.kind === "cooling") return cooldown(Math.ceil(moment.waitMs / 1000));
+    if (moment.kind === "cooling") return cooldown(cooldownRetrySeconds(lastRingAt, this.settings.RING_COOLDOWN_SECONDS, Date.now()));
     if (moment.kind === "drawing") return { pooled: this.joinPool(request, moment.closesAt) };
     const attempt = await this.attempt(request, lastRingAt);
     return attempt.kind === "claimed" ? this.answer(attempt) : attempt.outcome;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bellMoment, drawOrder, drawWindowMs, RESTED_AFTER_MS, RING_DRAW_WINDOW_MS } from "../../../app/domain/fair-bell";
+import { bellMoment, cooldownRetrySeconds, drawOrder, drawWindowMs, RESTED_AFTER_MS, RING_DRAW_WINDOW_MS } from "../../../app/domain/fair-bell";
 import { RING_COOLDOWN_SECONDS } from "../../../app/domain/limits";
 
 /** A small seeded generator (mulberry32), so the shares below are the same on every run. */
@@ -37,6 +37,25 @@ describe("bellMoment", () => {
   it("keeps the spec's 20 s cooldown and a 2 s window; a shorter cooldown gets half its length", () => {
     expect(drawWindowMs(20)).toBe(2_000);
     expect(drawWindowMs(2)).toBe(1_000);
+  });
+});
+
+describe("cooldownRetrySeconds", () => {
+  const cooldown = RING_COOLDOWN_SECONDS;
+
+  it("counts the wait from the answer, whole seconds up, never more than the cooldown nor less than one", () => {
+    expect(cooldownRetrySeconds(NOW, cooldown, NOW)).toBe(cooldown);
+    expect(cooldownRetrySeconds(NOW, cooldown, NOW + 1)).toBe(cooldown);
+    expect(cooldownRetrySeconds(NOW, cooldown, NOW + 5_500)).toBe(cooldown - 5);
+    // Placed by its arrival the press was cooling, but by its answer the cooldown has run out: try again in a second.
+    expect(cooldownRetrySeconds(NOW, cooldown, NOW + cooldown * 1000 + 300)).toBe(1);
+  });
+
+  it("tells a press that arrived before the ring that took the bell no more than the cooldown", () => {
+    // A press that arrived 40 ms before the ring, answered after it: measured from its arrival it would read 21 s.
+    const arrived = NOW - 40;
+    expect(bellMoment(NOW, cooldown, arrived)).toEqual({ kind: "cooling", waitMs: cooldown * 1000 + 40 });
+    expect(cooldownRetrySeconds(NOW, cooldown, NOW + 3)).toBe(cooldown);
   });
 });
 
