@@ -5,6 +5,7 @@ import type { SiteStats } from "~/domain/public-wish";
 import { DAY_MS } from "~/domain/limits";
 import { RETENTION_DAYS } from "~/domain/retention";
 import { bellRoom } from "~/server/edge/bell-room-client.server";
+import { mailboxHash } from "~/server/email/mail-stop.server";
 import { builtWorker as worker } from "../support/build";
 import { browserFetch, call, freshFingerprint, signIn, submit, validWish } from "../support/api";
 
@@ -72,7 +73,8 @@ async function eraseAfterSnapshot() {
   const byOperator = await submit({ wish: "May the mountain villages stay warm all winter" });
   const address = `erase-me-${crypto.randomUUID()}@example.org`;
   const withAddress = await submit({ wish: "May every kitchen table have room for one more", email: address });
-  await until(() => env.DB.prepare("SELECT id FROM outbox WHERE recipient = ?").bind(address).first());
+  const inbox = await mailboxHash(env, address);
+  await until(() => env.DB.prepare("SELECT id FROM outbox WHERE recipient = ?").bind(inbox).first());
   await env.DB.batch([
     env.DB.prepare("INSERT INTO newsletter_subscribers (email, token, created_at) VALUES (?, 'tok', 1)").bind(address),
     env.DB.prepare("INSERT INTO contact_messages (id, email, message, created_at) VALUES ('msg-address', ?, 'Please forget me', 1)").bind(address),

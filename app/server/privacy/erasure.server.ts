@@ -140,7 +140,6 @@ async function addressesWithHash(env: Env, hash: string): Promise<string[]> {
   const { results } = await env.DB.prepare(
     `SELECT lower(email) AS address FROM wishes WHERE email IS NOT NULL
      UNION SELECT lower(email) FROM newsletter_subscribers
-     UNION SELECT recipient FROM outbox WHERE recipient IS NOT NULL
      UNION SELECT lower(to_address) FROM outbox
      UNION SELECT lower(email) FROM contact_messages`,
   ).all<{ address: string }>();
