@@ -64,8 +64,8 @@ describe("a wish for someone", () => {
 
     // In French under the French prefix.
     const french = await page(`/fr${json.forPath}`);
-    expect(french.html).toContain("Pour Maria");
-    expect(french.html).toContain("Alex a fait ce vœu pour vous");
+    expect(french.html).toContain("Pour <bdi>Maria</bdi>");
+    expect(french.html).toContain("<bdi>Alex</bdi> a fait ce vœu pour vous");
     for (const line of ringVerse(source, "fr")!) expect(french.html).toContain(line.replaceAll("'", "&#x27;"));
   });
 
