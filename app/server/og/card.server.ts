@@ -53,8 +53,13 @@ const VARIANT_LABEL: Record<OgVariant, string> = {
 
 function clean(value: string | null, max: number, locale: Locale, lines = false): string {
   // Control and format characters would render as boxes, but for the bidi isolates the site places (isolate.ts);
-  // whitespace runs collapse so the cut counts visible text. A verse keeps its line breaks.
-  const line = (text: string) => text.replace(/(?![\u2066-\u2069])[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim();
+  // whitespace runs collapse so the cut counts visible text, to the no-break space when they hold one (French sets
+  // one before ";" and ":", and the line must not break there). A verse keeps its line breaks.
+  const line = (text: string) =>
+    text
+      .replace(/(?![\u2066-\u2069])[\p{Cc}\p{Cf}]/gu, " ")
+      .replace(/\s+/g, (run) => run.match(/[\u00a0\u2007\u202f]/)?.[0] ?? " ")
+      .trim();
   const text = lines ? (value ?? "").split("\n").map(line).filter(Boolean).join("\n") : line(value ?? "");
   // At a word, with an ellipsis, in every script (docs/product.md#the-loop-back).
   return cutAtWord(text, max, locale);

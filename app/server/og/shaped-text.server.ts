@@ -195,15 +195,33 @@ interface Prepared {
   runs: (start: number, end: number) => Run[];
 }
 
+/**
+ * `text` without the characters no font draws (a private-use character, a symbol none of the fonts has), left out
+ * before it is measured: kept in, one would split its word's run (an Arabic word shaped in two pieces) and still take
+ * a place in the line breaking. A space it leaves doubled goes with it.
+ */
+function drawable(text: string, fonts: readonly Font[]): { text: string; missing: number } {
+  let kept = "";
+  let missing = 0;
+  let dropped = false;
+  for (const char of text) {
+    if (/[^\s\p{Cf}]/u.test(char) && !fonts.some((font) => font.hasGlyphForCodePoint(char.codePointAt(0)!))) {
+      missing++;
+      dropped = true;
+      continue;
+    }
+    const space = /[^\S\n]/u.test(char);
+    if (!(dropped && space && /[^\S\n]$/u.test(kept))) kept += char;
+    dropped &&= !space;
+  }
+  return { text: kept, missing };
+}
+
 function prepare(box: TextBox, fonts: readonly Font[]): Prepared {
-  const text = box.text.normalize("NFC");
+  const { text, missing } = drawable(box.text.normalize("NFC"), fonts);
   const { levels, paragraphs } = bidi.getEmbeddingLevels(text, box.rtl === undefined ? undefined : box.rtl ? "rtl" : "ltr");
   const rtl = box.rtl ?? (paragraphs[0]?.level ?? 0) % 2 === 1;
   const byUnit = assignFonts(text, fonts);
-  let missing = 0;
-  for (let i = 0; i < text.length; i += text.codePointAt(i)! > 0xffff ? 2 : 1) {
-    if (!byUnit[i] && /[^\s\p{Cf}]/u.test(String.fromCodePoint(text.codePointAt(i)!))) missing++;
-  }
   const runs = (start: number, end: number) => runsOf(start, end, byUnit, levels);
   const pieces = breakPieces(text, box.locale);
   const measured = pieces.map((piece) => measure(text, piece, runs));

@@ -120,6 +120,16 @@ describe("laying out text satori cannot shape", () => {
   it("counts what no font draws instead of drawing a box for it", () => {
     expect(shape("سلام \uE000 عالم").missing).toBe(1);
   });
+
+  it("leaves out what no font draws before measuring: the card is the one drawn without it", () => {
+    const plain = shape("سلام على العالم");
+    for (const text of ["سلام \uE000على العالم", "سلام \uE000 على العالم"]) {
+      const block = shape(text);
+      expect(block.lines, text).toEqual(plain.lines);
+      expect(block.lineTexts, text).toEqual(plain.lineTexts);
+      expect([block.width, block.height, block.size], text).toEqual([plain.width, plain.height, plain.size]);
+    }
+  });
 });
 
 // Issue 36: a text longer than its box ends in an ellipsis after a whole word, in every script.
