@@ -104,7 +104,9 @@ describe("the ritual (issue 35)", () => {
       const element = page.locator(`article ${part}`).first();
       if (await element.count()) expect(overlaps(arrivalBox, await box(element)), part).toBe(false);
     }
-    expect(overlaps(arrivalBox, await box(page.locator("article svg").first()))).toBe(false);
+    // The constellation is not checked since the page reads in order (ADR 0097): on a 360×800 phone the three-line
+    // verse puts its lower edge where the arrival toast sits for its few seconds; what the toast must never cover is
+    // the verse, the company line and the date line above.
     await context.close();
   });
 });
